@@ -1,0 +1,27 @@
+'use strict';
+// The jest settings every package's jest.config.js starts from: TypeScript through the repo's Babel config,
+// workspace packages resolved to their sources.
+const path = require('node:path');
+
+const repoRoot = __dirname;
+
+module.exports = function jestPreset(packageDir, overrides = {}) {
+  return {
+    rootDir: packageDir,
+    displayName: path.relative(repoRoot, packageDir),
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+    testEnvironment: 'node',
+    transform: {
+      '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json') }],
+    },
+    transformIgnorePatterns: ['/node_modules/(?!@site/)'],
+    moduleNameMapper: {
+      '^@site/contracts$': path.join(repoRoot, 'shared-contracts/src/index.ts'),
+      '^@site/ui$': path.join(repoRoot, 'shared-ui/src/index.ts'),
+      '\\.css$': path.join(repoRoot, 'infra/build-preset/test/style-stub.js'),
+    },
+    testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
+    clearMocks: true,
+    ...overrides,
+  };
+};
