@@ -1,0 +1,72 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ImageSchema, IsoDateSchema, TaxonomyEntrySchema } from './common';
+
+/** Content kinds (spec point 3, enumerations). */
+export const CONTENT_KINDS = ['NotSet', 'Media', 'News', 'All'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+export const NEWS_TYPES = ['News', 'Media', 'NotSet'] as const;
+export type NewsType = (typeof NEWS_TYPES)[number];
+
+export const FEATURE_SORTS = ['First', 'Second', 'NotSet'] as const;
+export type FeatureSort = (typeof FEATURE_SORTS)[number];
+
+/** Feature slots as presentation modifiers (spec point 3, enumerations). */
+export const FEATURES = ['NotSet', 'first-feature', 'second-feature'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** Latest news kept per type, and the most featured items a page may show (spec point 9). */
+export const LATEST_NEWS_PER_TYPE = 4;
+export const MAX_FEATURED_NEWS = 2;
+
+export const NewsItemSchema = Type.Object({
+  id: Type.Union([Type.String(), Type.Number()]),
+  title: Type.String(),
+  link: Type.String(),
+  image: Type.Optional(Type.Union([ImageSchema, Type.Null()])),
+  date: IsoDateSchema,
+  type: Type.Union(NEWS_TYPES.map((type) => Type.Literal(type))),
+  isFeatured: Type.Boolean(),
+  featureSort: Type.Union(FEATURE_SORTS.map((sort) => Type.Literal(sort))),
+  lead: Type.Optional(Type.String()),
+  categories: Type.Optional(Type.Array(Type.String())),
+  formats: Type.Optional(Type.Array(Type.String())),
+  themes: Type.Optional(Type.Array(Type.String())),
+  targets: Type.Optional(Type.Array(Type.String())),
+});
+export type NewsItem = Static<typeof NewsItemSchema>;
+
+export const NEWS_FILTER_GROUPS = ['categories', 'formats', 'themes', 'targets'] as const;
+export type NewsFilterGroup = (typeof NEWS_FILTER_GROUPS)[number];
+
+export const DATE_SELECTIONS = ['all', 'last-week'] as const;
+export type DateSelection = (typeof DATE_SELECTIONS)[number];
+
+export const NewsFiltersSchema = Type.Object({
+  categories: Type.Array(TaxonomyEntrySchema),
+  formats: Type.Array(TaxonomyEntrySchema),
+  themes: Type.Array(TaxonomyEntrySchema),
+  targets: Type.Array(TaxonomyEntrySchema),
+});
+export type NewsFilters = Static<typeof NewsFiltersSchema>;
+
+export const OfficeSchema = Type.Object({
+  id: Type.Union([Type.String(), Type.Number()]),
+  title: Type.String(),
+  description: Type.Optional(Type.String()),
+  workHoursTitle: Type.Optional(Type.String()),
+  workHours: Type.Optional(Type.String()),
+  vrMapUrl: Type.Optional(Type.String()),
+  contactsTitle: Type.Optional(Type.String()),
+  contacts: Type.Array(Type.Object({ label: Type.String(), value: Type.String(), href: Type.Optional(Type.String()) })),
+  campusLocationTitle: Type.Optional(Type.String()),
+  campusLocation: Type.Optional(Type.String()),
+});
+export type Office = Static<typeof OfficeSchema>;
+
+/** Office dictionary: office id → its slug and the ids of its news. */
+export const OfficeDictionarySchema = Type.Record(
+  Type.String(),
+  Type.Object({ slug: Type.String(), newsIds: Type.Array(Type.Union([Type.String(), Type.Number()])) }),
+);
+export type OfficeDictionary = Static<typeof OfficeDictionarySchema>;

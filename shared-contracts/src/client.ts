@@ -1,0 +1,40 @@
+import type { ApiError } from './api/common';
+
+export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+export type QueryParams = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The HTTP client the shell hands to sections (spec point 7): JSON Accept header, a timestamp parameter
+ * on every GET, and every failure rejected as an {@link ApiError}.
+ */
+export interface ApiClient {
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+}
+
+/** The status of an error per spec point 8: statusCode, then status, then the response status; default 500. */
+export function statusOfError(error: unknown): number {
+  if (typeof error === 'object' && error !== null) {
+    const candidate = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } };
+    for (const value of [candidate.statusCode, candidate.status, candidate.response?.status]) {
+      if (typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599) return value;
+    }
+  }
+  return 500;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as ApiError).statusCode === 'number' &&
+    typeof (error as ApiError).message === 'string'
+  );
+}

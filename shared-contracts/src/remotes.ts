@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const REMOTE_NAME_PATTERN = '^[a-z][a-z0-9_]{1,39}$';
+
+/** One remote as the registry lists it: where its current version's manifest lives. */
+export const RegistryRemoteSchema = Type.Object({
+  name: Type.String({ pattern: REMOTE_NAME_PATTERN }),
+  version: Type.String({ minLength: 1 }),
+  manifestUrl: Type.String({ minLength: 1 }),
+  deployedAt: Type.Optional(Type.String()),
+});
+export type RegistryRemote = Static<typeof RegistryRemoteSchema>;
+
+/** The registry document the shell polls. `revision` grows with every deploy or rollback. */
+export const RegistryDocumentSchema = Type.Object({
+  revision: Type.Integer({ minimum: 0 }),
+  updatedAt: Type.String(),
+  remotes: Type.Array(RegistryRemoteSchema),
+});
+export type RegistryDocument = Static<typeof RegistryDocumentSchema>;
+
+export const ManifestSectionSchema = Type.Object({
+  name: Type.String({ pattern: '^[A-Z][A-Za-z0-9]{1,63}$' }),
+  /** The federated expose, e.g. `./NewsLatest`. */
+  expose: Type.String({ pattern: '^\\./' }),
+  lazy: Type.Optional(Type.Boolean()),
+});
+export type ManifestSection = Static<typeof ManifestSectionSchema>;
+
+/**
+ * What the build adds to a remote's federation manifest (`mf-manifest.json`, key `site`): the team,
+ * the build's version, the contracts version it was built with and the sections it provides.
+ */
+export const SiteManifestInfoSchema = Type.Object({
+  team: Type.String({ pattern: REMOTE_NAME_PATTERN }),
+  version: Type.String({ minLength: 1 }),
+  contractsVersion: Type.String(),
+  builtAt: Type.String(),
+  sections: Type.Array(ManifestSectionSchema),
+});
+export type SiteManifestInfo = Static<typeof SiteManifestInfoSchema>;
+
+const AssetListSchema = Type.Object({ sync: Type.Array(Type.String()), async: Type.Array(Type.String()) });
+
+/** The parts of a Module Federation manifest the shell reads, plus the site block. */
+export const RemoteManifestSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  metaData: Type.Object({
+    name: Type.String(),
+    globalName: Type.String(),
+    publicPath: Type.Optional(Type.String()),
+    ssrPublicPath: Type.Optional(Type.String()),
+    remoteEntry: Type.Object({ name: Type.String(), path: Type.String(), type: Type.String() }),
+    ssrRemoteEntry: Type.Optional(Type.Object({ name: Type.String(), path: Type.String(), type: Type.String() })),
+  }),
+  exposes: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      path: Type.Optional(Type.String()),
+      assets: Type.Object({ js: AssetListSchema, css: AssetListSchema }),
+    }),
+  ),
+  site: SiteManifestInfoSchema,
+});
+export type RemoteManifest = Static<typeof RemoteManifestSchema>;

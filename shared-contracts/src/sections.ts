@@ -1,0 +1,68 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { SectionDescriptor } from './api/page';
+import type { ApiClient } from './client';
+import type { Locale } from './locale';
+
+/** What the shell gives a section loader: everything it may use to fetch its own data. */
+export interface SectionLoadContext {
+  locale: Locale;
+  api: ApiClient;
+  /** The page path without the locale prefix, e.g. `/news`. */
+  path: string;
+  /** The page's query string parameters (first value of each key). */
+  query: Readonly<Record<string, string>>;
+  /** Aborted when the section's time budget is spent or the navigation is abandoned. */
+  signal: AbortSignal;
+  /** True during server rendering. */
+  isServer: boolean;
+}
+
+/** A section's optional data loader, run during SSR and on client navigation, under a time budget. */
+export type SectionLoader<P = Record<string, unknown>, D = unknown> = (
+  context: SectionLoadContext,
+  descriptor: SectionDescriptor<P>,
+) => Promise<D>;
+
+export const SectionMetaSchema = Type.Object({
+  name: Type.String({ pattern: '^[A-Z][A-Za-z0-9]{1,63}$' }),
+  /** Default laziness: a lazy section renders on the client once it nears the viewport. */
+  lazy: Type.Optional(Type.Boolean()),
+  /** Time budget for the loader, in milliseconds; the shell's default applies when absent. */
+  loadBudgetMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+});
+export type SectionMeta = Static<typeof SectionMetaSchema>;
+
+export type SectionMessages = Partial<Record<Locale, Record<string, string>>>;
+
+/** Props every section component receives from the shell. */
+export interface SectionProps<P = Record<string, unknown>, D = unknown> {
+  descriptor: SectionDescriptor<P>;
+  /** What the section's loader returned; undefined when it has no loader. */
+  data: D;
+}
+
+/**
+ * The module a remote exposes for each section. `Component` is the UI library's component type;
+ * contracts stay free of React, so the UI package binds it.
+ */
+export interface SectionModule<Component = unknown, P = Record<string, unknown>, D = unknown> {
+  default: Component;
+  load?: SectionLoader<P, D>;
+  meta: SectionMeta;
+  /** The team's messages, by locale; the shell provides them to the section's intl context. */
+  messages?: SectionMessages;
+}
+
+/** Checks the runtime shape of a module loaded from a remote, before the shell trusts it. */
+export function checkSectionModule(value: unknown, expectedName: string): string | null {
+  if (typeof value !== 'object' || value === null) return 'the module is not an object';
+  const module = value as Partial<SectionModule>;
+  if (typeof module.default !== 'function' && (typeof module.default !== 'object' || module.default === null)) {
+    return 'the module has no default export component';
+  }
+  if (module.load !== undefined && typeof module.load !== 'function') return '`load` is not a function';
+  const meta = module.meta as SectionMeta | undefined;
+  if (!meta || typeof meta.name !== 'string') return 'the module has no `meta.name`';
+  if (meta.name !== expectedName) return `the module declares section "${meta.name}", expected "${expectedName}"`;
+  return null;
+}

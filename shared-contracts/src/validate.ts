@@ -1,0 +1,73 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export interface ValidationIssue {
+  /** JSON pointer of the offending value, `/` for the root. */
+  path: string;
+  message: string;
+}
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+const MAX_REPORTED_ISSUES = 10;
+
+/** Checks a value against a contract schema without throwing. */
+export function validate<S extends TSchema>(schema: S, value: unknown): Validation<Static<S>> {
+  if (Value.Check(schema, value)) return { ok: true, value: value as Static<S> };
+  const issues: ValidationIssue[] = [];
+  for (const error of Value.Errors(schema, value)) {
+    issues.push({ path: error.path || '/', message: error.message });
+    if (issues.length >= MAX_REPORTED_ISSUES) break;
+  }
+  return { ok: false, issues };
+}
+
+/** Thrown when data crossing a boundary does not match its contract. */
+export class ContractViolation extends Error {
+  readonly contract: string;
+  readonly issues: ValidationIssue[];
+
+  constructor(contract: string, issues: ValidationIssue[]) {
+    const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    super(`${contract} does not match its contract: ${summary}`);
+    this.name = 'ContractViolation';
+    this.contract = contract;
+    this.issues = issues;
+  }
+}
+
+/** Validates at a boundary and returns the typed value, or throws a ContractViolation naming the contract. */
+export function parseContract<S extends TSchema>(contract: string, schema: S, value: unknown): Static<S> {
+  const result = validate(schema, value);
+  if (!result.ok) throw new ContractViolation(contract, result.issues);
+  return result.value;
+}
+
+/**
+ * Keeps the entries of a list that match the schema and drops the rest: the spec shows alerts, navigation
+ * and social entries only if they are objects, so one malformed entry must not take the others down.
+ */
+export function keepValidEntries<S extends TSchema>(
+  schema: S,
+  list: unknown,
+  onDropped?: (entry: unknown, issues: ValidationIssue[]) => void,
+): Static<S>[] {
+  if (!Array.isArray(list)) return [];
+  const kept: Static<S>[] = [];
+  for (const entry of list) {
+    const result = validate(schema, entry);
+    if (result.ok) kept.push(result.value);
+    else onDropped?.(entry, result.issues);
+  }
+  return kept;
+}
+
+/** True for a plain, non-null, non-array object. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True for an object with at least one key (the spec shows an alert link only if it is a non-empty object). */
+export function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && Object.keys(value).length > 0;
+}

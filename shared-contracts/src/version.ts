@@ -1,0 +1,51 @@
+/**
+ * The version of these contracts. A remote records the version it was built with in its manifest;
+ * the shell refuses to render sections of a remote whose contracts are incompatible with its own.
+ */
+export const CONTRACTS_VERSION = '1.0.0';
+
+interface SemVer {
+  major: number;
+  minor: number;
+  patch: number;
+}
+
+export function parseSemVer(version: string): SemVer | null {
+  const match = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(version.trim());
+  if (!match) return null;
+  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) };
+}
+
+export interface Compatibility {
+  compatible: boolean;
+  reason?: string;
+}
+
+/**
+ * The compatibility rule: a remote may render in a host when both use the same major version and the
+ * remote was built against a minor version the host already knows (minor versions only add optional
+ * fields and capabilities, so a remote built against a newer minor may rely on something this host
+ * does not provide yet).
+ */
+export function checkContractsCompatibility(
+  remoteVersion: string,
+  hostVersion: string = CONTRACTS_VERSION,
+): Compatibility {
+  const remote = parseSemVer(remoteVersion);
+  const host = parseSemVer(hostVersion);
+  if (!remote) return { compatible: false, reason: `remote contracts version "${remoteVersion}" is not a semantic version` };
+  if (!host) return { compatible: false, reason: `host contracts version "${hostVersion}" is not a semantic version` };
+  if (remote.major !== host.major) {
+    return {
+      compatible: false,
+      reason: `remote built with contracts ${remoteVersion}, host has ${hostVersion}: major versions differ`,
+    };
+  }
+  if (remote.minor > host.minor) {
+    return {
+      compatible: false,
+      reason: `remote built with contracts ${remoteVersion}, newer than the host's ${hostVersion}`,
+    };
+  }
+  return { compatible: true };
+}
