@@ -1,0 +1,38 @@
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { createRemoteBuild } = require('./remote');
+const { createShellBuild } = require('./shell');
+const { runWebpack } = require('./run');
+const { finalizeRemoteManifest } = require('./manifest');
+const { sharedDependencies, SINGLETONS } = require('./shared');
+const { moduleRules } = require('./rules');
+
+/**
+ * Builds a remote: `buildRemote({ team: 'news' })` from the remote's folder. The sections are the folders of
+ * `src/sections`; the result is a publishable `dist/` with one manifest.
+ */
+async function buildRemote({ team, rootDir = process.cwd(), sections, mode }) {
+  const build = createRemoteBuild({ team, rootDir, sections, mode });
+  fs.rmSync(build.distDir, { recursive: true, force: true });
+  const { warnings } = await runWebpack(build.configs);
+  const { CONTRACTS_VERSION } = require('@site/contracts');
+  const packageVersion = JSON.parse(fs.readFileSync(path.join(rootDir, 'package.json'), 'utf8')).version;
+  const manifest = finalizeRemoteManifest({
+    distDir: build.distDir,
+    team,
+    sections: build.sections,
+    packageVersion,
+    contractsVersion: CONTRACTS_VERSION,
+  });
+  return { manifest, warnings, distDir: build.distDir };
+}
+
+/** Builds the shell (browser entry and Node server) into `dist/`. */
+async function buildShell({ rootDir = process.cwd(), mode, runtimePlugins } = {}) {
+  const build = createShellBuild({ rootDir, mode, runtimePlugins });
+  fs.rmSync(build.distDir, { recursive: true, force: true });
+  return runWebpack(build.configs);
+}
+
+module.exports = { buildRemote, buildShell, createShellBuild, createRemoteBuild, runWebpack, sharedDependencies, moduleRules, SINGLETONS };

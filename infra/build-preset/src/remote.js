@@ -1,0 +1,107 @@
+'use strict';
+const path = require('node:path');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedDependencies } = require('./shared');
+const { moduleRules } = require('./rules');
+const { discoverSections, assertSectionNames, writeExposeModules } = require('./sections');
+const { repoRoot } = require('./paths');
+
+const TEAM_NAME = /^[a-z][a-z0-9_]{1,39}$/;
+
+function baseConfig({ rootDir, mode, side, classPrefix }) {
+  return {
+    mode,
+    context: rootDir,
+    devtool: mode === 'production' ? false : 'cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      conditionNames: ['source', ...(side === 'browser' ? ['browser'] : ['node']), 'import', 'require', 'module', 'default'],
+      modules: ['node_modules', path.join(repoRoot, 'node_modules')],
+    },
+    module: { rules: moduleRules({ side, classPrefix }) },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * The two builds of a remote: a browser container and a Node container, side by side in `dist/`
+ * (`dist/` for the browser, `dist/server/` for Node). Nothing in the output names a host: the public path is
+ * inferred from wherever the manifest is published, so one build can be deployed anywhere unchanged.
+ */
+function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production' }) {
+  if (!TEAM_NAME.test(team)) throw new Error(`Remote team name "${team}" must match ${TEAM_NAME}`);
+  const sectionList = sections ?? discoverSections(rootDir);
+  assertSectionNames(team, sectionList);
+  const exposes = writeExposeModules({ rootDir, team, sections: sectionList });
+  const distDir = path.join(rootDir, 'dist');
+
+  const browser = {
+    ...baseConfig({ rootDir, mode, side: 'browser', classPrefix: team }),
+    name: `${team}:browser`,
+    target: 'web',
+    entry: {},
+    output: {
+      path: distDir,
+      publicPath: 'auto',
+      uniqueName: `site_remote_${team}`,
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      cssFilename: '[name].[contenthash:10].css',
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      new ModuleFederationPlugin({
+        name: team,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedDependencies({ side: 'browser', role: 'remote' }),
+        shareStrategy: 'loaded-first',
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        experiments: { optimization: { target: 'web' } },
+      }),
+    ],
+  };
+
+  const server = {
+    ...baseConfig({ rootDir, mode, side: 'server', classPrefix: team }),
+    name: `${team}:server`,
+    target: 'async-node',
+    entry: {},
+    output: {
+      path: path.join(distDir, 'server'),
+      // Chunks resolve against the URL the container was loaded from (see the node runtime plugin).
+      publicPath: '',
+      uniqueName: `site_remote_${team}_server`,
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      library: { type: 'commonjs-module', name: team },
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].css' }),
+      new ModuleFederationPlugin({
+        name: team,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module', name: team },
+        remoteType: 'script',
+        exposes,
+        shared: sharedDependencies({ side: 'server', role: 'remote' }),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [
+          require.resolve('@module-federation/node/runtimePlugin'),
+          require.resolve('../runtime/server-fetch-guard.js'),
+        ],
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        experiments: { optimization: { target: 'node' } },
+      }),
+    ],
+  };
+
+  return { team, sections: sectionList, distDir, configs: [browser, server] };
+}
+
+module.exports = { createRemoteBuild };

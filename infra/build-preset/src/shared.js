@@ -1,0 +1,54 @@
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { repoRoot } = require('./paths');
+
+/**
+ * Packages that must exist once per page (browser) or per process (server). Subpath keys (`react/`) share
+ * `react/jsx-runtime`, `react-dom/client` and `react-dom/server`; without them a second React is bundled.
+ */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router/',
+  'react-router-dom',
+  'mobx',
+  'mobx-react-lite',
+  'react-intl',
+  '@site/ui',
+  '@site/contracts',
+];
+
+/** Reads an installed package's version from disk: some packages do not export their package.json. */
+function installedVersion(packageName) {
+  for (const dir of require.resolve.paths(packageName) ?? []) {
+    const file = path.join(dir, packageName, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+  }
+  throw new Error(`Shared package ${packageName} is not installed`);
+}
+
+/**
+ * The `shared` option of ModuleFederationPlugin, identical for the shell and every remote.
+ * On the server, remotes take every shared package from the shell (`import: false`): the shell is the one
+ * provider of React on the server, so remote code and shell code render with the same instance.
+ */
+function sharedDependencies({ side, role }) {
+  const shared = {};
+  for (const key of SINGLETONS) {
+    const packageName = key.endsWith('/') ? key.slice(0, -1) : key;
+    const version = installedVersion(packageName);
+    shared[key] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      version,
+      ...(side === 'server' && role === 'remote' ? { import: false } : {}),
+    };
+  }
+  return shared;
+}
+
+module.exports = { SINGLETONS, sharedDependencies, installedVersion, resolveFromRoot: (p) => path.join(repoRoot, p) };

@@ -1,0 +1,134 @@
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedDependencies, SINGLETONS } = require('./shared');
+const { moduleRules } = require('./rules');
+const { repoRoot } = require('./paths');
+
+/** Node packages the shell server requires at run time instead of bundling them. */
+const SERVER_EXTERNALS = /^(fastify|@fastify\/.+|jsdom|pino(-.+)?|better-sqlite3|knex|pg)(\/.*)?$/;
+
+const SHELL_ASSETS_FILE = 'shell-assets.json';
+
+/** Writes the browser entry's files (JS and CSS, in load order) for the server-rendered document. */
+class ShellAssetsPlugin {
+  apply(compiler) {
+    compiler.hooks.emit.tap('ShellAssetsPlugin', (compilation) => {
+      const entry = compilation.entrypoints.get('main');
+      const files = entry ? entry.getFiles() : [];
+      const assets = {
+        js: files.filter((file) => file.endsWith('.js')),
+        css: files.filter((file) => file.endsWith('.css')),
+      };
+      const source = JSON.stringify(assets, null, 2);
+      compilation.emitAsset(SHELL_ASSETS_FILE, new compiler.webpack.sources.RawSource(source));
+    });
+  }
+}
+
+function resolveOptions(side) {
+  return {
+    extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+    conditionNames: ['source', ...(side === 'browser' ? ['browser'] : ['node']), 'import', 'require', 'module', 'default'],
+    modules: ['node_modules', path.join(repoRoot, 'node_modules')],
+  };
+}
+
+/**
+ * The shell's two builds: the browser entry (served under `/_shell/`) and the Node server. Both are federation
+ * hosts with no static remotes: remotes are registered at run time from the registry.
+ */
+function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production', runtimePlugins = [] }) {
+  const distDir = path.join(rootDir, 'dist');
+  const common = {
+    mode,
+    context: rootDir,
+    devtool: mode === 'production' ? 'source-map' : 'cheap-module-source-map',
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+
+  const browser = {
+    ...common,
+    name: 'shell:browser',
+    target: 'web',
+    entry: { main: './src/browser/index.tsx' },
+    resolve: resolveOptions('browser'),
+    module: { rules: moduleRules({ side: 'browser', classPrefix: 'shell' }) },
+    output: {
+      path: path.join(distDir, 'browser'),
+      publicPath: '/_shell/',
+      uniqueName: 'site_shell',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: sharedDependencies({ side: 'browser', role: 'host' }),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+        runtimePlugins: runtimePlugins.filter((p) => p.side !== 'server').map((p) => p.path),
+        experiments: { asyncStartup: true, optimization: { target: 'web' } },
+      }),
+      new ShellAssetsPlugin(),
+    ],
+  };
+
+  const server = {
+    ...common,
+    name: 'shell:server',
+    target: 'async-node',
+    entry: { main: './src/server/main.ts' },
+    resolve: resolveOptions('server'),
+    module: { rules: moduleRules({ side: 'server', classPrefix: 'shell' }) },
+    externalsPresets: { node: true },
+    externals: [
+      ({ request }, callback) => {
+        if (request && SERVER_EXTERNALS.test(request)) return callback(null, `commonjs ${request}`);
+        return callback();
+      },
+    ],
+    output: {
+      path: path.join(distDir, 'server'),
+      publicPath: '',
+      uniqueName: 'site_shell_server',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      library: { type: 'commonjs2' },
+    },
+    node: { __dirname: false, __filename: false },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].css' }),
+      new ModuleFederationPlugin({
+        name: 'shell_server',
+        remotes: {},
+        remoteType: 'script',
+        library: { type: 'commonjs2' },
+        shared: sharedDependencies({ side: 'server', role: 'host' }),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+        runtimePlugins: [
+          require.resolve('@module-federation/node/runtimePlugin'),
+          ...runtimePlugins.filter((p) => p.side !== 'browser').map((p) => p.path),
+        ],
+        experiments: { asyncStartup: true, optimization: { target: 'node' } },
+      }),
+    ],
+  };
+
+  return { distDir, configs: [browser, server] };
+}
+
+function readShellAssets(browserDistDir) {
+  return JSON.parse(fs.readFileSync(path.join(browserDistDir, SHELL_ASSETS_FILE), 'utf8'));
+}
+
+module.exports = { createShellBuild, readShellAssets, SHELL_ASSETS_FILE, SINGLETONS };

@@ -1,0 +1,2 @@
+// Module declarations for files the build handles.
+declare module '*.css';
