@@ -14,3 +14,4 @@ export * from './api/events';
 export * from './api/education';
 export * from './api/people';
 export * from './api/forms';
+export * from './paths';

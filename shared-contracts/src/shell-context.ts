@@ -19,7 +19,14 @@ export interface ShellContext {
   /** The placeholder image for missing ones (from settings.imagePlaceholder). */
   imagePlaceholderUrl?: string;
   siteName: string;
+  /** Hosts of the product's own older site: http links to them open in the same tab (spec point 2). */
+  ownLegacyHosts: readonly string[];
   readonly breakpoint: BreakpointType;
   readonly colorScheme: ColorSchemeName | null;
   isServer: boolean;
+  /**
+   * Sanitises backend HTML for rendering (standard tags plus img and br; no scripts, handlers or javascript:
+   * URLs; spec point 5). The same policy runs on the server and in the browser.
+   */
+  sanitizeHtml(html: string): string;
 }
