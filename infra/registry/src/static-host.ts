@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export interface StaticHostOptions {
+  cdnDir: string;
+  logger?: boolean;
+}
+
+/**
+ * Serves published remote builds under `/remotes/{name}/{version}/…`. Version folders never change, so files
+ * are cached as immutable; browsers on the site's origin fetch manifests cross-origin, hence CORS.
+ */
+export function createStaticHost(options: StaticHostOptions): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false });
+  fs.mkdirSync(options.cdnDir, { recursive: true });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+  });
+  app.register(fastifyStatic, {
+    root: path.resolve(options.cdnDir),
+    prefix: '/remotes/',
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders(response) {
+      response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ statusCode: 404, message: `${request.url} is not published here` });
+  });
+  app.get('/health', async () => ({ status: 'ok' }));
+  return app;
+}
