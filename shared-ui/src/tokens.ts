@@ -1,0 +1,44 @@
+import type { BreakpointType, ColorSchemeName } from '@site/contracts';
+
+/** Breakpoint type switch points (spec points 4 and 9): mobile under 767 px, tablet under 1023 px. */
+export const BREAKPOINT_SWITCH = { mobileBelow: 767, tabletBelow: 1023 } as const;
+
+/** Grid breakpoints (spec point 9): small up to 767 px, medium 768–1023 px, large from 1024 px. */
+export const GRID_BREAKPOINTS = { smallMax: 767, mediumMin: 768, mediumMax: 1023, largeMin: 1024 } as const;
+export const GRID_COLUMNS = 12;
+
+/** Responsive scale (spec point 9). */
+export const RESPONSIVE_SCALE = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
+
+/** Handler throttles (spec point 9). */
+export const SCROLL_RESIZE_THROTTLE_MS = 66;
+export const BREAKPOINT_RESIZE_THROTTLE_MS = 300;
+export const TOUCH_HIGHLIGHT_MS = 500;
+
+export function breakpointTypeForWidth(width: number): BreakpointType {
+  if (width < BREAKPOINT_SWITCH.mobileBelow) return 'mobile';
+  if (width < BREAKPOINT_SWITCH.tabletBelow) return 'tablet';
+  return 'desktop';
+}
+
+/** The alternative colour schemes (spec point 3): background and text colour. */
+export const COLOR_SCHEMES: Record<ColorSchemeName, { background: string; text: string }> = {
+  gray: { background: '#FDFFFC', text: '#2F312E' },
+  black: { background: '#2F312E', text: '#FDFFFC' },
+  lime: { background: '#382819', text: '#B4E165' },
+  sepia: { background: '#F6F3D9', text: '#4D4B44' },
+};
+
+/** The root attribute that carries the colour scheme (spec point 2). */
+export const COLOR_SCHEME_ATTRIBUTE = 'data-color-scheme';
+/** The root attribute that carries the font scale, in percent. */
+export const FONT_SCALE_ATTRIBUTE = 'data-font-scale';
+
+/** Font sizes the accessibility panel offers, in percent of the base size (up to 200%, WCAG 1.4.4). */
+export const FONT_SCALES = [100, 125, 150, 175, 200] as const;
+export type FontScale = (typeof FONT_SCALES)[number];
+export const DEFAULT_FONT_SCALE: FontScale = 100;
+
+export function isFontScale(value: unknown): value is FontScale {
+  return (FONT_SCALES as readonly number[]).includes(Number(value));
+}
