@@ -15,16 +15,27 @@ const SHELL_ASSETS_FILE = 'shell-assets.json';
 /** Writes the browser entry's files (JS and CSS, in load order) for the server-rendered document. */
 class ShellAssetsPlugin {
   apply(compiler) {
-    compiler.hooks.emit.tap('ShellAssetsPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('ShellAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ShellAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => this.writeAssets(compiler, compilation),
+      );
+    });
+  }
+
+  writeAssets(compiler, compilation) {
+    {
       const entry = compilation.entrypoints.get('main');
       const files = entry ? entry.getFiles() : [];
+      // Shared modules (the design system among them) live in async chunks; their CSS must still be in the
+      // server-rendered head, so every stylesheet of the build is listed.
       const assets = {
         js: files.filter((file) => file.endsWith('.js')),
-        css: files.filter((file) => file.endsWith('.css')),
+        css: Object.keys(compilation.assets).filter((file) => file.endsWith('.css')).sort(),
       };
       const source = JSON.stringify(assets, null, 2);
       compilation.emitAsset(SHELL_ASSETS_FILE, new compiler.webpack.sources.RawSource(source));
-    });
+    }
   }
 }
 
@@ -62,13 +73,15 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
       path: path.join(distDir, 'browser'),
       publicPath: '/_shell/',
       uniqueName: 'site_shell',
-      filename: '[name].[contenthash:10].js',
+      // The entry keeps a stable name (served with revalidation); every other chunk is content-hashed.
+      filename: '[name].js',
       chunkFilename: '[name].[contenthash:10].js',
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
       new ModuleFederationPlugin({
         name: 'shell',
+        filename: 'shellEntry.js',
         remotes: {},
         shared: sharedDependencies({ side: 'browser', role: 'host' }),
         shareStrategy: 'loaded-first',
