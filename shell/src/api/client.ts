@@ -1,0 +1,79 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { ApiClient, ApiError, QueryParams, RequestOptions } from '@site/contracts';
+
+export interface ApiClientOptions {
+  /** The backend API base: the provider's API plus the configured REST path (spec point 7); default `/`. */
+  baseURL?: string;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Clock for the cache-busting timestamp; tests pass a fixed one. */
+  now?: () => number;
+}
+
+/** The query parameter every GET carries so that no cache answers it (spec point 7). */
+export const TIMESTAMP_PARAM = 't';
+
+/** Arrays become comma lists (`categories=a,b`), empty values are left out, everything is URL-encoded. */
+export function serializeParams(params: QueryParams): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    if (Array.isArray(value) && value.length === 0) continue;
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  }
+  return parts.join('&');
+}
+
+/** Every failure becomes `{statusCode, message}`: the HTTP status and its text, or 500 when there is none (spec point 8). */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof AxiosError) {
+    const response = error.response;
+    if (response) {
+      const body = response.data as Partial<ApiError> | undefined;
+      const message = (typeof body?.message === 'string' && body.message) || response.statusText || `HTTP ${response.status}`;
+      return { statusCode: response.status, message };
+    }
+    return { statusCode: 500, message: error.code === 'ECONNABORTED' ? 'Request timed out' : error.message };
+  }
+  if (typeof error === 'object' && error !== null && typeof (error as ApiError).statusCode === 'number') {
+    return { statusCode: (error as ApiError).statusCode, message: String((error as ApiError).message ?? '') };
+  }
+  return { statusCode: 500, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The site's HTTP client (spec point 7): JSON Accept header, timestamp on GETs, normalised errors. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const now = options.now ?? Date.now;
+  const http: AxiosInstance = axios.create({
+    baseURL: options.baseURL ?? '/',
+    timeout: options.timeoutMs ?? 10_000,
+    headers: { Accept: 'application/json', ...options.headers },
+    paramsSerializer: { serialize: serializeParams },
+  });
+  const config = (requestOptions: RequestOptions | undefined, params: QueryParams | undefined) => ({
+    params,
+    signal: requestOptions?.signal,
+    headers: requestOptions?.headers,
+    ...(requestOptions?.timeoutMs ? { timeout: requestOptions.timeoutMs } : {}),
+  });
+  return {
+    async get<T>(path: string, requestOptions?: RequestOptions): Promise<T> {
+      try {
+        const params = { ...requestOptions?.params, [TIMESTAMP_PARAM]: now() };
+        const response = await http.get<T>(path, config(requestOptions, params));
+        return response.data;
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+    async post<T>(path: string, body: unknown, requestOptions?: RequestOptions): Promise<T> {
+      try {
+        const response = await http.post<T>(path, body, config(requestOptions, requestOptions?.params));
+        return response.data;
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+  };
+}

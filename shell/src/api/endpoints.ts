@@ -1,0 +1,24 @@
+import {
+  InitResponseSchema,
+  PageResponseSchema,
+  apiPaths,
+  parseContract,
+  type ApiClient,
+  type InitResponse,
+  type Locale,
+  type PageResponse,
+  type QueryParams,
+} from '@site/contracts';
+
+/** The shell's backend calls (spec point 7), validated at the boundary. */
+export const endpoints = {
+  async init(api: ApiClient, locale: Locale): Promise<InitResponse> {
+    const path = apiPaths.init(locale);
+    return parseContract(path, InitResponseSchema, await api.get(path));
+  },
+
+  async page(api: ApiClient, locale: Locale, slug: string, query: QueryParams = {}, signal?: AbortSignal): Promise<PageResponse> {
+    const path = apiPaths.page(locale, slug);
+    return parseContract(path, PageResponseSchema, await api.get(path, { params: query, ...(signal ? { signal } : {}) }));
+  },
+};

@@ -1,0 +1,67 @@
+import { useMemo, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { observer } from 'mobx-react-lite';
+import { useRoutes } from 'react-router-dom';
+import { ShellContextProvider } from '@site/ui';
+import { shellMessages } from '../i18n/messages';
+import { Layout } from '../layout/Layout';
+import { ContentPage } from '../pages/ContentPage';
+import { ErrorRoute } from '../pages/ErrorPage';
+import { UiKitPage } from '../pages/UiKitPage';
+import { routerPatterns, type RouteKind } from '../routing/routes';
+import type { RootStore } from '../stores/root-store';
+import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from './contexts';
+import { createShellContext, type ShellContextOptions } from './shell-context';
+
+function elementFor(kind: RouteKind): ReactNode {
+  switch (kind) {
+    case 'ui-kit':
+      return <UiKitPage />;
+    case 'error':
+      return <ErrorRoute />;
+    default:
+      return <ContentPage />;
+  }
+}
+
+const routes = routerPatterns().map((pattern) => ({ id: pattern.id, path: pattern.path, element: elementFor(pattern.kind) }));
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+const ShellIntl = observer(function ShellIntl({ store, children }: { store: RootStore; children: ReactNode }) {
+  const { locale } = store.locale;
+  return (
+    <IntlProvider locale={locale} messages={shellMessages[locale]} defaultLocale="ru">
+      {children}
+    </IntlProvider>
+  );
+});
+
+export interface AppProps {
+  store: RootStore;
+  runtime: SectionRuntime;
+  context: ShellContextOptions;
+  /** Browser-only behaviour (navigation, document effects); renders no markup. */
+  effects?: ReactNode;
+}
+
+/** The whole site below the router: stores, intl, the shell context for sections, the layout and the routes. */
+export function App({ store, runtime, context, effects }: AppProps) {
+  const shellContext = useMemo(() => createShellContext(store, context), [store, context]);
+  return (
+    <StoreProvider value={store}>
+      <SectionRuntimeProvider value={runtime}>
+        <ShellIntl store={store}>
+          <ShellContextProvider value={shellContext}>
+            {effects}
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </ShellContextProvider>
+        </ShellIntl>
+      </SectionRuntimeProvider>
+    </StoreProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { reaction } from 'mobx';
+import { COLOR_SCHEME_ATTRIBUTE, FONT_SCALE_ATTRIBUTE, BREAKPOINT_RESIZE_THROTTLE_MS, throttle } from '@site/ui';
+import { formatTitle } from '../server/document';
+import { useStore } from './contexts';
+
+/**
+ * Keeps the document in step with the stores in the browser: language, colour scheme and font size on the
+ * root element, the title after client navigation, and the breakpoint type on resize (throttled, spec point 4).
+ */
+export function DocumentEffects() {
+  const store = useStore();
+  useEffect(() => {
+    const root = document.documentElement;
+    const disposers = [
+      reaction(
+        () => store.locale.locale,
+        (locale) => root.setAttribute('lang', locale),
+      ),
+      reaction(
+        () => store.ui.colorScheme,
+        (scheme) => (scheme ? root.setAttribute(COLOR_SCHEME_ATTRIBUTE, scheme) : root.removeAttribute(COLOR_SCHEME_ATTRIBUTE)),
+        { fireImmediately: true },
+      ),
+      reaction(
+        () => store.ui.fontScale,
+        (scale) => (scale === 100 ? root.removeAttribute(FONT_SCALE_ATTRIBUTE) : root.setAttribute(FONT_SCALE_ATTRIBUTE, String(scale))),
+        { fireImmediately: true },
+      ),
+      reaction(
+        () => [store.page.error?.statusCode ?? null, store.page.title, store.init.titlePostfix] as const,
+        ([status, title, postfix]) => {
+          document.title = formatTitle(status ? String(status) : title, postfix);
+        },
+      ),
+    ];
+    const onResize = throttle(() => store.ui.setBreakpointForWidth(window.innerWidth), BREAKPOINT_RESIZE_THROTTLE_MS);
+    store.ui.setBreakpointForWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    store.ui.markPageLoaded();
+    return () => {
+      for (const dispose of disposers) dispose();
+      window.removeEventListener('resize', onResize);
+      onResize.cancel();
+    };
+  }, [store]);
+  return null;
+}

@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import type { SectionModule } from '@site/contracts';
+import type { RootStore } from '../stores/root-store';
+import type { SectionView } from '../stores/page-store';
+
+const StoreContext = createContext<RootStore | null>(null);
+StoreContext.displayName = 'RootStore';
+export const StoreProvider = StoreContext.Provider;
+
+export function useStore(): RootStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useStore() needs a StoreProvider');
+  return store;
+}
+
+/**
+ * How sections get their code: on the server every module is resolved before rendering; in the browser
+ * modules load before hydration, or when a lazy section nears the viewport, or after hydration for deferred ones.
+ */
+export interface SectionRuntime {
+  isServer: boolean;
+  /** The module of a section rendered on this page, if already loaded. */
+  moduleFor(view: SectionView): SectionModule | undefined;
+  /** Loads a section's module in the browser (and its data for a deferred section). */
+  loadInBrowser?(view: SectionView, options: { withData: boolean; whenVisible: boolean }): Promise<{ module: SectionModule; data?: unknown }>;
+}
+
+const SectionRuntimeContext = createContext<SectionRuntime | null>(null);
+SectionRuntimeContext.displayName = 'SectionRuntime';
+export const SectionRuntimeProvider = SectionRuntimeContext.Provider;
+
+export function useSectionRuntime(): SectionRuntime {
+  const runtime = useContext(SectionRuntimeContext);
+  if (!runtime) throw new Error('useSectionRuntime() needs a SectionRuntimeProvider');
+  return runtime;
+}

@@ -1,0 +1,54 @@
+import { localizePath, type ApiClient, type Locale, type ShellContext } from '@site/contracts';
+import { RESPONSIVE_SCALE } from '@site/ui';
+import type { RootStore } from '../stores/root-store';
+
+const IMAGE_WIDTHS = Object.values(RESPONSIVE_SCALE).sort((a, b) => a - b);
+
+/** The smallest width of the responsive scale that covers the requested one. */
+export function imageWidthFor(width: number): number {
+  return IMAGE_WIDTHS.find((candidate) => candidate >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+}
+
+/**
+ * Builds the context sections receive. Reactive values are getters over the store, so an observer section
+ * re-renders when the breakpoint or colour scheme changes.
+ */
+export interface ShellContextOptions {
+  api: ApiClient;
+  publicApiBase: string;
+  sanitize: (html: string) => string;
+  ownLegacyHosts: readonly string[];
+}
+
+export function createShellContext(store: RootStore, { api, publicApiBase, sanitize, ownLegacyHosts }: ShellContextOptions): ShellContext {
+  const base = publicApiBase.endsWith('/') ? publicApiBase : `${publicApiBase}/`;
+  return {
+    get locale() {
+      return store.locale.locale;
+    },
+    localePath(path: string, locale?: Locale) {
+      return localizePath(path, locale ?? store.locale.locale);
+    },
+    api,
+    imageUrl(source: string, width?: number) {
+      if (!source.startsWith('/media/')) return source;
+      const path = `${base}${source.slice(1)}`;
+      return width ? `${path}?w=${imageWidthFor(width)}` : path;
+    },
+    get imagePlaceholderUrl() {
+      return store.init.data?.settings.imagePlaceholder?.url;
+    },
+    get siteName() {
+      return store.init.siteName;
+    },
+    get breakpoint() {
+      return store.ui.breakpoint;
+    },
+    get colorScheme() {
+      return store.ui.colorScheme;
+    },
+    isServer: store.env.isServer,
+    ownLegacyHosts,
+    sanitizeHtml: sanitize,
+  };
+}

@@ -1,0 +1,23 @@
+/** A failed lazy chunk reloads the page, at most once per 60 seconds (spec points 4 and 9). */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+const STORAGE_KEY = 'chunkReloadAt';
+
+export function isChunkLoadError(error: unknown): boolean {
+  const text = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? String(error)}`;
+  return /ChunkLoadError|Loading (CSS )?chunk|RUNTIME-008|Failed to fetch dynamically imported module|ScriptExternalLoadError/i.test(text);
+}
+
+export function reloadOnChunkError(error: unknown, now: () => number = Date.now, reload: () => void = () => window.location.reload()): boolean {
+  if (!isChunkLoadError(error)) return false;
+  let last = 0;
+  try {
+    last = Number(window.sessionStorage.getItem(STORAGE_KEY) ?? 0);
+  } catch {
+    // Without storage the guard cannot hold: do not reload, to avoid a loop.
+    return false;
+  }
+  if (now() - last < CHUNK_RELOAD_GUARD_MS) return false;
+  window.sessionStorage.setItem(STORAGE_KEY, String(now()));
+  reload();
+  return true;
+}

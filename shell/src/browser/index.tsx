@@ -1,0 +1,125 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import type { SectionModule } from '@site/contracts';
+import { globalStyles } from '@site/ui';
+import { createApiClient } from '../api/client';
+import { App } from '../app/App';
+import { DocumentEffects } from '../app/DocumentEffects';
+import { useStore, type SectionRuntime } from '../app/contexts';
+import { BrowserFederation, whenVisible } from '../federation/browser-federation';
+import { Navigator } from '../routing/navigator';
+import { resolveSections } from '../sections/resolve-sections';
+import { createSanitizer } from '../security/sanitize';
+import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../server/document';
+import { BrowserPersistence } from '../stores/persistence';
+import { RootStore } from '../stores/root-store';
+import { reloadOnChunkError } from './chunk-reload';
+
+// The design system's global styles: importing them is what puts them in the shell's stylesheet.
+void globalStyles;
+
+function readPayload(): BrowserPayload {
+  const element = document.getElementById(PAYLOAD_ELEMENT_ID);
+  if (!element?.textContent) throw new Error('The page has no server state');
+  return JSON.parse(element.textContent) as BrowserPayload;
+}
+
+function NavigationSync({ navigator }: { navigator: Navigator }) {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void navigator.navigate(location);
+  }, [location, navigator]);
+  return null;
+}
+
+function NavigatorHost({ federation, payload }: { federation: BrowserFederation; payload: BrowserPayload }) {
+  const store = useStore();
+  const navigate = useNavigate();
+  const navigator = useMemo(
+    () =>
+      new Navigator(
+        store,
+        {
+          api: store.env.api,
+          isServer: false,
+          source: federation,
+          knownSections: () => store.remotes.list.flatMap((remote) => remote.sections),
+          resolveOptions: { loaderBudgetMs: payload.config.sectionLoadBudgetMs },
+        },
+        {
+          replace: (path) => navigate(path, { replace: true }),
+          afterNavigation: (target) => {
+            if (!target.hash) window.scrollTo({ top: 0 });
+          },
+        },
+      ),
+    [store, federation, navigate, payload],
+  );
+  return <NavigationSync navigator={navigator} />;
+}
+
+async function start(): Promise<void> {
+  const payload = readPayload();
+  const api = createApiClient({ baseURL: payload.config.publicApiBase });
+  const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
+  const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError);
+  federation.register();
+
+  // Hydrate with the same code the server rendered: load every eager section's module first.
+  const eager = (store.page.current?.sections ?? []).filter((view) => view.status === 'ready' && !view.lazy && view.remote && view.version);
+  await Promise.allSettled(eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name)));
+
+  const runtime: SectionRuntime = {
+    isServer: false,
+    moduleFor: (view) => federation.cached(view.remote, view.version, view.descriptor.name),
+    async loadInBrowser(view, { withData, whenVisible: waitForVisibility }): Promise<{ module: SectionModule; data?: unknown }> {
+      if (!view.remote || !view.version) throw new Error(`section ${view.descriptor.name} has no remote`);
+      if (waitForVisibility) await whenVisible(`[data-section-id="${CSS.escape(view.descriptor.id)}"]`);
+      const module = await federation.load(view.remote, view.version, view.descriptor.name);
+      if (!withData) return { module };
+      const current = store.page.current;
+      const { views } = await resolveSections(
+        [view.descriptor],
+        { resolve: async () => ({ ok: true, module, remote: view.remote!, version: view.version! }) },
+        { locale: store.locale.locale, api, path: current?.path ?? '/', query: Object.fromEntries(new URLSearchParams(current?.search ?? '')), isServer: false },
+        { loaderBudgetMs: payload.config.sectionLoadBudgetMs },
+      );
+      const resolved = views[0];
+      if (!resolved || resolved.status !== 'ready') throw new Error(resolved?.reason ?? 'section failed');
+      return { module, data: resolved.data };
+    },
+  };
+
+  const context = {
+    api,
+    publicApiBase: payload.config.publicApiBase,
+    sanitize: createSanitizer(window),
+    ownLegacyHosts: payload.config.ownLegacyHosts,
+  };
+  hydrateRoot(
+    document.getElementById('app')!,
+    <BrowserRouter>
+      <App
+        store={store}
+        runtime={runtime}
+        context={context}
+        effects={
+          <>
+            <DocumentEffects />
+            <NavigatorHost federation={federation} payload={payload} />
+          </>
+        }
+      />
+    </BrowserRouter>,
+  );
+}
+
+start().catch((error) => {
+  console.error('The site failed to start in the browser', error);
+});

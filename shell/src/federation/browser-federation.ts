@@ -1,0 +1,94 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { checkSectionModule, type SectionModule } from '@site/contracts';
+import type { SectionModuleSource, SectionResolution } from '../sections/resolve-sections';
+import type { RemoteUse } from '../stores/root-store';
+import { withTimeout } from './timeout';
+
+/** Margin around the viewport within which a lazy section starts loading. */
+const LAZY_ROOT_MARGIN = '300px 0px';
+
+function moduleKey(remote: string, version: string, section: string): string {
+  return `${remote}@${version}/${section}`;
+}
+
+/**
+ * Loads section modules from remotes' browser containers: exactly the versions the server rendered with
+ * (a new deploy applies on the next document load, never inside a live page).
+ */
+export class BrowserFederation implements SectionModuleSource {
+  private readonly modules = new Map<string, SectionModule>();
+  private readonly pending = new Map<string, Promise<SectionModule>>();
+  private readonly sectionIndex = new Map<string, RemoteUse>();
+
+  constructor(
+    private readonly remotes: RemoteUse[],
+    private readonly timeoutMs: number,
+    private readonly onChunkError: (error: unknown) => void,
+  ) {
+    for (const remote of remotes) {
+      for (const section of remote.sections) if (!this.sectionIndex.has(section)) this.sectionIndex.set(section, remote);
+    }
+  }
+
+  register(): void {
+    if (this.remotes.length === 0) return;
+    registerRemotes(this.remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
+  }
+
+  cached(remote: string | undefined, version: string | undefined, section: string): SectionModule | undefined {
+    if (!remote || !version) return undefined;
+    return this.modules.get(moduleKey(remote, version, section));
+  }
+
+  load(remote: string, version: string, section: string): Promise<SectionModule> {
+    const key = moduleKey(remote, version, section);
+    const loaded = this.modules.get(key);
+    if (loaded) return Promise.resolve(loaded);
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = withTimeout(loadRemote<SectionModule>(`${remote}/${section}`), this.timeoutMs, `loading ${remote}/${section}`)
+        .then((module) => {
+          const problem = checkSectionModule(module, section);
+          if (problem) throw new Error(`${remote}/${section}: ${problem}`);
+          this.modules.set(key, module as SectionModule);
+          return module as SectionModule;
+        })
+        .catch((error: unknown) => {
+          this.onChunkError(error);
+          throw error;
+        })
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  async resolve(sectionName: string): Promise<SectionResolution> {
+    const remote = this.sectionIndex.get(sectionName);
+    if (!remote) return { ok: false, kind: 'missing', message: `no remote provides section ${sectionName}` };
+    try {
+      const module = await this.load(remote.name, remote.version, sectionName);
+      return { ok: true, module, remote: remote.name, version: remote.version };
+    } catch (error) {
+      return { ok: false, kind: 'error', message: (error as Error).message, remote: remote.name, version: remote.version };
+    }
+  }
+}
+
+/** Resolves once the element nears the viewport (at once where IntersectionObserver is missing). */
+export function whenVisible(selector: string): Promise<void> {
+  const element = document.querySelector(selector);
+  if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          resolve();
+        }
+      },
+      { rootMargin: LAZY_ROOT_MARGIN },
+    );
+    observer.observe(element);
+  });
+}

@@ -1,0 +1,119 @@
+import {
+  checkContractsCompatibility,
+  type RemoteManifest,
+  type RegistryRemote,
+} from '@site/contracts';
+
+export type RemoteHealth = 'up' | 'unreachable' | 'incompatible' | 'invalid';
+
+/** One remote as the shell knows it at a moment: its registry entry, manifest and health. */
+export interface RemoteRecord {
+  name: string;
+  version: string;
+  manifestUrl: string;
+  manifest: RemoteManifest | null;
+  health: RemoteHealth;
+  /** Why the remote is not usable, for the dashboard and logs. */
+  problem?: string;
+  sections: string[];
+  /** Stylesheets and scripts of each section's expose, as absolute URLs. */
+  assets: Record<string, { css: string[]; js: string[] }>;
+  /** The remote's browser entry, to preload. */
+  browserEntryUrl: string | null;
+}
+
+export interface SectionLocation {
+  remote: string;
+  version: string;
+  expose: string;
+}
+
+/**
+ * An immutable snapshot of every remote and the sections they provide. A request reads one snapshot from
+ * start to end, so a deploy during the request does not mix versions within a page.
+ */
+export class RemoteCatalog {
+  readonly revision: number;
+  readonly remotes: ReadonlyMap<string, RemoteRecord>;
+  readonly conflicts: readonly string[];
+  private readonly sectionIndex: Map<string, SectionLocation>;
+
+  constructor(revision: number, records: RemoteRecord[]) {
+    this.revision = revision;
+    this.remotes = new Map(records.map((record) => [record.name, record]));
+    this.sectionIndex = new Map();
+    const conflicts: string[] = [];
+    for (const record of [...records].sort((a, b) => a.name.localeCompare(b.name))) {
+      if (record.health === 'incompatible' || record.health === 'invalid') continue;
+      for (const section of record.sections) {
+        const existing = this.sectionIndex.get(section);
+        if (existing) {
+          conflicts.push(`section ${section} is provided by ${existing.remote} and ${record.name}; ${existing.remote} wins`);
+          continue;
+        }
+        this.sectionIndex.set(section, { remote: record.name, version: record.version, expose: `./${section}` });
+      }
+    }
+    this.conflicts = conflicts;
+  }
+
+  static empty(): RemoteCatalog {
+    return new RemoteCatalog(-1, []);
+  }
+
+  locate(sectionName: string): SectionLocation | null {
+    return this.sectionIndex.get(sectionName) ?? null;
+  }
+
+  get sectionNames(): string[] {
+    return [...this.sectionIndex.keys()].sort();
+  }
+}
+
+/** Absolute URLs of a manifest's files: its public path is the folder the manifest was published in. */
+export function manifestBaseUrl(manifestUrl: string): string {
+  return manifestUrl.replace(/[?#].*$/, '').replace(/\/[^/]*$/, '/');
+}
+
+export function buildRemoteRecord(entry: RegistryRemote, manifest: RemoteManifest | null, problem?: string): RemoteRecord {
+  const base: RemoteRecord = {
+    name: entry.name,
+    version: entry.version,
+    manifestUrl: entry.manifestUrl,
+    manifest,
+    health: manifest ? 'up' : 'unreachable',
+    sections: [],
+    assets: {},
+    browserEntryUrl: null,
+  };
+  if (problem) base.problem = problem;
+  if (!manifest) return base;
+  if (manifest.site.team !== entry.name || manifest.name !== entry.name) {
+    return { ...base, health: 'invalid', problem: `manifest names remote "${manifest.name}", registry says "${entry.name}"` };
+  }
+  const compatibility = checkContractsCompatibility(manifest.site.contractsVersion);
+  if (!compatibility.compatible) {
+    return { ...base, health: 'incompatible', problem: compatibility.reason ?? 'incompatible contracts' };
+  }
+  const publicBase =
+    manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto'
+      ? manifest.metaData.publicPath
+      : manifestBaseUrl(entry.manifestUrl);
+  const resolve = (file: string) => new URL(file, publicBase).toString();
+  const assets: RemoteRecord['assets'] = {};
+  for (const section of manifest.site.sections) {
+    const expose = manifest.exposes.find((candidate) => candidate.path === section.expose || `./${candidate.name}` === section.expose);
+    assets[section.name] = {
+      css: expose ? [...expose.assets.css.sync, ...expose.assets.css.async].map(resolve) : [],
+      js: expose ? expose.assets.js.sync.map(resolve) : [],
+    };
+  }
+  const entryFile = [manifest.metaData.remoteEntry.path, manifest.metaData.remoteEntry.name].filter(Boolean).join('/');
+  return {
+    ...base,
+    version: manifest.site.version || entry.version,
+    sections: manifest.site.sections.map((section) => section.name),
+    assets,
+    browserEntryUrl: resolve(entryFile),
+  };
+}

@@ -1,0 +1,149 @@
+import {
+  RegistryDocumentSchema,
+  RemoteManifestSchema,
+  validate,
+  type RegistryDocument,
+  type RemoteManifest,
+} from '@site/contracts';
+import { buildRemoteRecord, RemoteCatalog, type RemoteRecord } from './catalog';
+
+export interface RegistryClientOptions {
+  registryUrl: string;
+  pollIntervalMs: number;
+  requestTimeoutMs: number;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+interface CachedJson<T> {
+  etag: string | null;
+  body: T;
+}
+
+type Listener = (next: RemoteCatalog, previous: RemoteCatalog) => void | Promise<void>;
+
+/**
+ * Reads the registry document and every listed remote's manifest, and keeps a current {@link RemoteCatalog}.
+ * Polls with conditional requests; a manifest that cannot be fetched marks its remote unreachable, so its
+ * sections degrade at once instead of every request waiting on a dead host.
+ */
+export class RegistryClient {
+  private catalog = RemoteCatalog.empty();
+  private registryCache: CachedJson<RegistryDocument> | null = null;
+  private readonly manifestCache = new Map<string, CachedJson<RemoteManifest>>();
+  private readonly listeners = new Set<Listener>();
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  lastError: string | null = null;
+  lastPollAt: Date | null = null;
+
+  constructor(private readonly options: RegistryClientOptions) {}
+
+  get current(): RemoteCatalog {
+    return this.catalog;
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A manifest this client already holds, so the federation runtime need not fetch it again. */
+  cachedManifest(url: string): RemoteManifest | null {
+    return this.manifestCache.get(url)?.body ?? null;
+  }
+
+  async start(): Promise<void> {
+    await this.poll();
+    const schedule = () => {
+      this.timer = setTimeout(async () => {
+        await this.poll();
+        if (this.timer) schedule();
+      }, this.options.pollIntervalMs);
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** One poll; concurrent callers share it. */
+  poll(): Promise<void> {
+    this.polling ??= this.pollOnce().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
+  }
+
+  private async pollOnce(): Promise<void> {
+    this.lastPollAt = new Date();
+    let document: RegistryDocument;
+    try {
+      document = await this.fetchRegistry();
+      this.lastError = null;
+    } catch (error) {
+      this.lastError = `registry ${this.options.registryUrl}: ${(error as Error).message}`;
+      this.options.log.warn({ err: this.lastError }, 'registry unreachable; keeping the last known remotes');
+      return;
+    }
+    const records = await Promise.all(document.remotes.map((entry) => this.loadRecord(entry)));
+    const next = new RemoteCatalog(document.revision, records);
+    if (!sameCatalog(next, this.catalog)) {
+      const previous = this.catalog;
+      for (const conflict of next.conflicts) this.options.log.warn({ conflict }, 'section provided twice');
+      for (const listener of this.listeners) await listener(next, previous);
+      this.catalog = next;
+      this.options.log.info(
+        { revision: next.revision, remotes: records.map((r) => `${r.name}@${r.version}:${r.health}`) },
+        'remote catalog updated',
+      );
+    }
+  }
+
+  private async loadRecord(entry: RegistryDocument['remotes'][number]): Promise<RemoteRecord> {
+    try {
+      const manifest = await this.fetchManifest(entry.manifestUrl);
+      return buildRemoteRecord(entry, manifest);
+    } catch (error) {
+      return buildRemoteRecord(entry, null, (error as Error).message);
+    }
+  }
+
+  private async fetchRegistry(): Promise<RegistryDocument> {
+    const cached = await this.fetchJson(this.options.registryUrl, this.registryCache);
+    const result = validate(RegistryDocumentSchema, cached.body);
+    if (!result.ok) throw new Error(`invalid registry document: ${result.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+    this.registryCache = { etag: cached.etag, body: result.value };
+    return result.value;
+  }
+
+  private async fetchManifest(url: string): Promise<RemoteManifest> {
+    const cached = await this.fetchJson(url, this.manifestCache.get(url) ?? null);
+    const result = validate(RemoteManifestSchema, cached.body);
+    if (!result.ok) throw new Error(`invalid manifest: ${result.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+    this.manifestCache.set(url, { etag: cached.etag, body: result.value });
+    return result.value;
+  }
+
+  private async fetchJson<T>(url: string, cached: CachedJson<T> | null): Promise<CachedJson<unknown>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (cached?.etag) headers['if-none-match'] = cached.etag;
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(this.options.requestTimeoutMs) });
+    if (response.status === 304 && cached) return cached;
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return { etag: response.headers.get('etag'), body: await response.json() };
+  }
+}
+
+function sameCatalog(a: RemoteCatalog, b: RemoteCatalog): boolean {
+  if (a.revision !== b.revision || a.remotes.size !== b.remotes.size) return false;
+  for (const [name, record] of a.remotes) {
+    const other = b.remotes.get(name);
+    if (!other || other.version !== record.version || other.health !== record.health || other.manifestUrl !== record.manifestUrl) {
+      return false;
+    }
+  }
+  return true;
+}

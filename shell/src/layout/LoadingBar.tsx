@@ -1,0 +1,33 @@
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useStore } from '../app/contexts';
+
+const Bar = styled.div`
+  position: fixed;
+  top: 0;
+  left: 0;
+  z-index: 1000;
+  height: 3px;
+  background: var(--site-accent);
+  transition: width 0.1s linear, opacity 0.4s;
+  &[data-failed='true'] {
+    background: #d4351c;
+  }
+`;
+
+/** The thin loading bar at the top; red on failure (spec point 2). */
+export const LoadingBar = observer(function LoadingBar() {
+  const { loadingBar } = useStore();
+  if (!loadingBar.visible) return null;
+  return (
+    <Bar
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(loadingBar.percent)}
+      data-loading-bar
+      data-failed={loadingBar.failed ? 'true' : 'false'}
+      style={{ width: `${loadingBar.percent}%` }}
+    />
+  );
+});

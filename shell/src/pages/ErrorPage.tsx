@@ -1,0 +1,146 @@
+import { Component, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { styled } from '@linaria/react';
+import { localizePath } from '@site/contracts';
+import { useStore } from '../app/contexts';
+import type { MessageId } from '../i18n/messages';
+import type { PageError } from '../stores/page-store';
+
+interface ErrorContent {
+  message: MessageId;
+  description: MessageId;
+  actions: Array<{ href: string; label: MessageId }>;
+}
+
+/** Error page content by status (spec point 8); any other status shows the 404 content. */
+const CONTENT: Record<401 | 403 | 404 | 500, ErrorContent> = {
+  401: {
+    message: 'error.401.message',
+    description: 'error.401.description',
+    actions: [
+      { href: '/auth', label: 'error.action.auth' },
+      { href: '/', label: 'error.action.home' },
+    ],
+  },
+  403: { message: 'error.403.message', description: 'error.403.description', actions: [{ href: '/', label: 'error.action.home' }] },
+  404: {
+    message: 'error.404.message',
+    description: 'error.404.description',
+    actions: [
+      { href: '/', label: 'error.action.home' },
+      { href: '/about', label: 'error.action.about' },
+      { href: '/education', label: 'error.action.education' },
+      { href: '/research', label: 'error.action.research' },
+    ],
+  },
+  500: { message: 'error.500.message', description: 'error.500.description', actions: [] },
+};
+
+export function errorContentFor(status: number): ErrorContent {
+  return CONTENT[status as keyof typeof CONTENT] ?? CONTENT[404];
+}
+
+const Dark = styled.section`
+  background: var(--site-dark-bg);
+  color: var(--site-dark-text);
+  min-height: 60vh;
+  padding: 4rem 1rem;
+  a {
+    color: var(--site-dark-text);
+  }
+`;
+
+const Inner = styled.div`
+  max-width: 48rem;
+  margin: 0 auto;
+`;
+
+const Code = styled.p`
+  font-size: 4rem;
+  font-weight: 700;
+  margin: 0;
+  line-height: 1;
+`;
+
+const Actions = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  padding: 0;
+  list-style: none;
+  a {
+    display: inline-block;
+    padding: 0.75rem 1.25rem;
+    border: 2px solid currentColor;
+    border-radius: 2rem;
+    text-decoration: none;
+    min-height: 44px;
+  }
+`;
+
+function ErrorContentView({ error }: { error: PageError }) {
+  const { locale } = useStore().locale;
+  const content = errorContentFor(error.statusCode);
+  return (
+    <Dark data-error-status={error.statusCode} data-layout="dark">
+      <Inner>
+        <Code aria-hidden="true">{error.statusCode}</Code>
+        <h1>
+          <FormattedMessage id={content.message} />
+        </h1>
+        {error.statusCode === 404 && (
+          <p data-error-message>
+            <FormattedMessage id="error.notFoundMessage" />
+          </p>
+        )}
+        <p>
+          <FormattedMessage id={content.description} />
+        </p>
+        {content.actions.length > 0 && (
+          <Actions>
+            {content.actions.map((action) => (
+              <li key={action.href}>
+                <a href={localizePath(action.href, locale)}>
+                  <FormattedMessage id={action.label} />
+                </a>
+              </li>
+            ))}
+          </Actions>
+        )}
+      </Inner>
+    </Dark>
+  );
+}
+
+/** If the error page itself fails, a plain message with a link home (spec point 8). */
+class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    console.error('The error page failed to render', error);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p role="alert" data-error-fallback>
+        <FormattedMessage id="error.fallback" /> <a href="/"><FormattedMessage id="error.fallbackLink" /></a>
+      </p>
+    );
+  }
+}
+
+export function ErrorPage({ error }: { error: PageError }) {
+  return (
+    <ErrorPageBoundary>
+      <ErrorContentView error={error} />
+    </ErrorPageBoundary>
+  );
+}
+
+/** `/error` itself: the 404 content ('Page not found'), answered with status 404 by the server. */
+export function ErrorRoute() {
+  const { page } = useStore();
+  return <ErrorPage error={page.error ?? { statusCode: 404, message: 'This page could not be found' }} />;
+}

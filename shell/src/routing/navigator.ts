@@ -1,0 +1,97 @@
+import { statusOfError } from '@site/contracts';
+import { endpoints } from '../api/endpoints';
+import type { PageLoadDependencies } from './page-loader';
+import { loadPage } from './page-loader';
+import { resolveRoute } from './routes';
+import type { PageError, PageView } from '../stores/page-store';
+import type { RootStore } from '../stores/root-store';
+import { normaliseInit } from '../stores/init-store';
+
+export interface NavigationTarget {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/** Whether a query change should refetch the page: only for a page that watches the query (spec point 4). */
+export function queryChangeRefetches(view: PageView, previousSearch: string, nextSearch: string): boolean {
+  const watch = view.watchQuery;
+  if (!watch) return false;
+  if (watch === true) return previousSearch !== nextSearch;
+  const before = new URLSearchParams(previousSearch);
+  const after = new URLSearchParams(nextSearch);
+  return watch.some((key) => before.get(key) !== after.get(key));
+}
+
+export interface NavigatorHooks {
+  /** Replaces the URL without a new history entry (backend redirects). */
+  replace(path: string): void;
+  /** Called after a page is shown, e.g. to scroll and to count a page hit. */
+  afterNavigation?(target: NavigationTarget, view: PageView | null): void;
+}
+
+/**
+ * Client-side navigation: decides whether a location change loads data, follows backend redirects, switches
+ * the locale, and drives the loading bar. The page on screen stays until the next one is ready.
+ */
+export class Navigator {
+  private controller: AbortController | null = null;
+
+  constructor(
+    private readonly store: RootStore,
+    private readonly deps: PageLoadDependencies,
+    private readonly hooks: NavigatorHooks,
+  ) {}
+
+  async navigate(target: NavigationTarget): Promise<void> {
+    const { store } = this;
+    const route = resolveRoute(target.pathname);
+    const current = store.page.current;
+    const sameRoute = !!current && !store.page.error && current.routeName === route.name && current.path === route.path;
+    if (sameRoute && (current.search === target.search || !queryChangeRefetches(current, current.search, target.search))) {
+      return;
+    }
+
+    if (route.locale !== store.locale.locale) {
+      store.locale.setLocale(route.locale);
+      try {
+        store.init.set(normaliseInit(await endpoints.init(this.deps.api, route.locale)));
+      } catch (error) {
+        console.error('Init data could not be reloaded after the language switch', error);
+      }
+    }
+
+    const redirect = store.init.redirectFor(route.path);
+    if (redirect) {
+      if (/^https?:\/\//.test(redirect.to)) window.location.assign(redirect.to);
+      else this.hooks.replace(`${route.locale === 'ru' ? '' : `/${route.locale}`}${redirect.to}${target.search}`);
+      return;
+    }
+
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    store.loadingBar.start();
+    store.page.startLoading();
+    try {
+      const { view } = await loadPage(route, target.search, this.deps, controller.signal);
+      if (controller.signal.aborted) return;
+      store.status = 200;
+      store.page.show(view);
+      store.loadingBar.finish();
+      this.hooks.afterNavigation?.(target, view);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // A redirect raised by a navigation guard is not an error (spec point 8).
+      if ((error as { code?: string })?.code === 'ERR_REDIRECT') {
+        store.loadingBar.finish();
+        return;
+      }
+      const pageError: PageError = { statusCode: statusOfError(error), message: (error as PageError)?.message ?? String(error) };
+      store.status = pageError.statusCode;
+      store.page.fail(pageError);
+      store.loadingBar.fail();
+      this.hooks.afterNavigation?.(target, null);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { isApiError, statusOfError, type ApiClient, type Page, type QueryParams } from '@site/contracts';
+import { endpoints } from '../api/endpoints';
+import { resolveSections, type ResolveOptions, type SectionModuleSource } from '../sections/resolve-sections';
+import type { PageError, PageView } from '../stores/page-store';
+import type { SectionModule } from '@site/contracts';
+import type { ResolvedRoute } from './routes';
+
+export const NOT_FOUND_MESSAGE = 'This page could not be found';
+
+export function notFound(cause?: string): PageError {
+  return { statusCode: 404, message: NOT_FOUND_MESSAGE, ...(cause ? { cause } : {}) };
+}
+
+/** Pages the shell can show when the backend has none for a static route. */
+const BUILTIN_PAGES: Record<string, Page> = {
+  search: { slug: 'search', title: 'Search', watchQuery: true, components: [{ id: 'search-results', name: 'SearchResults', props: {} }] },
+};
+
+export interface PageLoadDependencies {
+  api: ApiClient;
+  source: SectionModuleSource;
+  /** Every section name the registry knows (for the /test page). */
+  knownSections: () => string[];
+  resolveOptions: ResolveOptions;
+  isServer: boolean;
+}
+
+export interface LoadedPage {
+  view: PageView;
+  modules: Map<string, SectionModule>;
+}
+
+/** The first value of each query parameter, bounded in length so that hostile input stays cheap. */
+export function queryRecord(search: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (!(key in record)) record[key] = value.slice(0, 500);
+  }
+  return record;
+}
+
+/** A page-level validation step (spec point 2): every rule must hold, or the page is a 404. */
+export function pageValidationFails(page: Page, query: Record<string, string>): string | null {
+  for (const [key, rule] of Object.entries(page.validate?.query ?? {})) {
+    const value = query[key];
+    if (value === undefined) {
+      if (rule.required) return `query parameter ${key} is required`;
+      continue;
+    }
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(rule.pattern);
+    } catch {
+      return `page rule for ${key} is not a valid pattern`;
+    }
+    if (!pattern.test(value)) return `query parameter ${key} does not match ${rule.pattern}`;
+  }
+  return null;
+}
+
+async function fetchPage(route: ResolvedRoute, query: QueryParams, deps: PageLoadDependencies, signal?: AbortSignal): Promise<Page> {
+  try {
+    return (await endpoints.page(deps.api, route.locale, route.slug, query, signal)).data;
+  } catch (error) {
+    const status = statusOfError(error);
+    const builtin = route.kind === 'static-page' ? BUILTIN_PAGES[route.slug] : undefined;
+    if (status === 404 && builtin) return builtin;
+    if (status === 404) throw notFound(`no page with slug ${route.slug}`);
+    if (isApiError(error)) throw { statusCode: status, message: error.message } satisfies PageError;
+    throw { statusCode: 500, message: error instanceof Error ? error.message : String(error) } satisfies PageError;
+  }
+}
+
+function testPage(deps: PageLoadDependencies): Page {
+  return {
+    slug: 'test',
+    title: 'QA',
+    components: deps.knownSections().map((name) => ({ id: `test-${name}`, name, props: {} })),
+  };
+}
+
+/** Loads what a route shows: the backend page (or a built-in one), validated, with every section resolved. */
+export async function loadPage(
+  route: ResolvedRoute,
+  search: string,
+  deps: PageLoadDependencies,
+  signal?: AbortSignal,
+): Promise<LoadedPage> {
+  const query = queryRecord(search);
+  const base = { routeName: route.name, path: route.path, search };
+  if (route.kind === 'ui-kit' || route.kind === 'error' || route.kind === 'pdf-redirect') {
+    return { view: { ...base, slug: route.slug, title: '', sections: [] }, modules: new Map() };
+  }
+  const page = route.kind === 'test' ? testPage(deps) : await fetchPage(route, query, deps, signal);
+  const failure = pageValidationFails(page, query);
+  if (failure) throw notFound(failure);
+  const { views, modules } = await resolveSections(
+    page.components,
+    deps.source,
+    { locale: route.locale, api: deps.api, path: route.path, query, isServer: deps.isServer },
+    deps.resolveOptions,
+    signal,
+  );
+  return {
+    view: {
+      ...base,
+      slug: page.slug,
+      title: page.title,
+      ...(page.seo ? { seo: page.seo } : {}),
+      ...(page.watchQuery !== undefined ? { watchQuery: page.watchQuery } : {}),
+      sections: views,
+    },
+    modules,
+  };
+}

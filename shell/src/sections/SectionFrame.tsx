@@ -1,0 +1,132 @@
+import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { IntlProvider } from 'react-intl';
+import { observer } from 'mobx-react-lite';
+import type { SectionModule, SectionProps } from '@site/contracts';
+import { Section } from '@site/ui';
+import { useSectionRuntime, useStore } from '../app/contexts';
+import type { SectionView } from '../stores/page-store';
+import { ComponentMissing, SectionPlaceholder, SectionUnavailable } from './fallbacks';
+import { SectionBoundary } from './SectionBoundary';
+
+type SectionComponent = ComponentType<SectionProps>;
+
+/** Renders a section's own component inside the team's intl messages. */
+function SectionBody({ module, view }: { module: SectionModule; view: SectionView }) {
+  const { locale } = useStore().locale;
+  const Component = module.default as SectionComponent;
+  return (
+    <IntlProvider locale={locale} messages={module.messages?.[locale] ?? {}} onError={reportIntlError}>
+      <Component descriptor={view.descriptor} data={view.data} />
+    </IntlProvider>
+  );
+}
+
+function reportIntlError(error: { code?: string; message: string }) {
+  if (error.code === 'MISSING_TRANSLATION') console.warn(error.message);
+  else console.error(error.message);
+}
+
+// One lazy component per section instance, so re-renders do not restart loading.
+const lazyBodies = new Map<string, ComponentType<{ view: SectionView }>>();
+
+function lazyBodyFor(view: SectionView, load: () => Promise<{ module: SectionModule }>) {
+  const key = `${view.remote}@${view.version}/${view.descriptor.id}`;
+  let Body = lazyBodies.get(key);
+  if (!Body) {
+    Body = lazy(async () => {
+      const { module } = await load();
+      return { default: ({ view: current }: { view: SectionView }) => <SectionBody module={module} view={current} /> };
+    });
+    lazyBodies.set(key, Body);
+  }
+  return Body;
+}
+
+/**
+ * The content of a ready section. On the server and for preloaded modules it renders directly; in the browser a
+ * lazy section's code loads only when it nears the viewport, and React keeps the server HTML until then.
+ */
+function ReadySection({ view }: { view: SectionView }) {
+  const runtime = useSectionRuntime();
+  const module = runtime.moduleFor(view);
+  if (module) return <SectionBody module={module} view={view} />;
+  if (!runtime.loadInBrowser) return <SectionUnavailable />;
+  const load = runtime.loadInBrowser.bind(runtime);
+  const Body = lazyBodyFor(view, () => load(view, { withData: false, whenVisible: true }));
+  return <Body view={view} />;
+}
+
+/** A section the server could not finish in time: both sides render the placeholder, then the browser loads it. */
+const DeferredSection = observer(function DeferredSection({ view }: { view: SectionView }) {
+  const runtime = useSectionRuntime();
+  const store = useStore();
+  useEffect(() => {
+    if (!runtime.loadInBrowser) return;
+    let cancelled = false;
+    runtime
+      .loadInBrowser(view, { withData: true, whenVisible: false })
+      .then(({ data }) => {
+        if (!cancelled) store.page.updateSection(view.descriptor.id, { status: 'ready', data });
+      })
+      .catch((error: unknown) => {
+        console.error(`Section ${view.descriptor.name} could not be loaded in the browser`, error);
+        if (!cancelled) store.page.updateSection(view.descriptor.id, { status: 'failed', reason: String(error) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [runtime, store, view]);
+  return <SectionPlaceholder aria-busy="true" />;
+});
+
+function SectionContent({ view }: { view: SectionView }) {
+  switch (view.status) {
+    case 'ready':
+      return (
+        <SectionBoundary section={view.descriptor.name} fallback={<SectionUnavailable />}>
+          <Suspense fallback={<SectionPlaceholder aria-busy="true" />}>
+            <ReadySection view={view} />
+          </Suspense>
+        </SectionBoundary>
+      );
+    case 'deferred':
+      return <DeferredSection view={view} />;
+    case 'missing':
+      return <ComponentMissing name={view.descriptor.name} />;
+    default:
+      return <SectionUnavailable />;
+  }
+}
+
+/**
+ * One section of a page: its wrapper names the section, the remote and the remote version that rendered it,
+ * and its container applies the descriptor's theme, size and slider type.
+ */
+export const SectionFrame = observer(function SectionFrame({ view }: { view: SectionView }) {
+  const store = useStore();
+  const { descriptor } = view;
+  const schemeColors = useMemo(
+    () => (descriptor.theme === 'colorScheme' ? store.init.colorOf(descriptor.colorSchemeId) : undefined),
+    [descriptor.theme, descriptor.colorSchemeId, store.init],
+  );
+  return (
+    <div
+      data-section={descriptor.name}
+      data-section-id={descriptor.id}
+      data-section-status={view.status}
+      data-remote={view.remote}
+      data-remote-version={view.version}
+    >
+      <Section
+        id={descriptor.anchor}
+        theme={descriptor.theme}
+        size={descriptor.size}
+        slider={descriptor.slider}
+        schemeColors={schemeColors}
+        colorMode={store.ui.colorScheme !== null}
+      >
+        <SectionContent view={view} />
+      </Section>
+    </div>
+  );
+});

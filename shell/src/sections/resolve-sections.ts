@@ -1,0 +1,134 @@
+import {
+  SectionDescriptorSchema,
+  validate,
+  type SectionDescriptor,
+  type SectionLoadContext,
+  type SectionModule,
+} from '@site/contracts';
+import type { SectionView } from '../stores/page-store';
+
+export type SectionResolution =
+  | { ok: true; module: SectionModule; remote: string; version: string }
+  | { ok: false; kind: 'missing' | 'unavailable' | 'timeout' | 'error'; message: string; remote?: string; version?: string };
+
+/** Where section modules come from: the Node containers on the server, the browser containers in the browser. */
+export interface SectionModuleSource {
+  resolve(sectionName: string): Promise<SectionResolution>;
+}
+
+export interface ResolvedSections {
+  views: SectionView[];
+  /** Modules by section id, for rendering (never serialized). */
+  modules: Map<string, SectionModule>;
+}
+
+export interface ResolveOptions {
+  /** Default time budget of a section loader, when the section does not declare its own. */
+  loaderBudgetMs: number;
+  log?: (event: { section: string; id: string; outcome: string; message?: string; remote?: string }) => void;
+}
+
+class LoaderTimeout extends Error {}
+
+/** Validates descriptors one by one: a malformed one degrades itself, not the page. */
+export function readDescriptors(components: unknown[]): Array<{ descriptor: SectionDescriptor; problem: string | null }> {
+  const seen = new Set<string>();
+  return components.map((raw, index) => {
+    const result = validate(SectionDescriptorSchema, raw);
+    const rawObject = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const descriptor: SectionDescriptor = result.ok
+      ? (result.value as SectionDescriptor)
+      : {
+          id: typeof rawObject.id === 'string' && rawObject.id ? rawObject.id : `section-${index}`,
+          name: typeof rawObject.name === 'string' ? rawObject.name : 'Unknown',
+          props: {},
+        };
+    let id = descriptor.id;
+    for (let n = 2; seen.has(id); n += 1) id = `${descriptor.id}-${n}`;
+    seen.add(id);
+    const problem = result.ok ? null : result.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+    return { descriptor: { ...descriptor, id }, problem };
+  });
+}
+
+async function runLoader(
+  module: SectionModule,
+  descriptor: SectionDescriptor,
+  context: Omit<SectionLoadContext, 'signal'>,
+  budgetMs: number,
+  parentSignal?: AbortSignal,
+): Promise<unknown> {
+  if (!module.load) return undefined;
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  parentSignal?.addEventListener('abort', abort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      module.load({ ...context, signal: controller.signal }, descriptor),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new LoaderTimeout(`loader took longer than ${budgetMs} ms`));
+        }, budgetMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    parentSignal?.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * Resolves every section of a page in parallel: finds its module, runs its loader within the budget, and
+ * records the outcome as a {@link SectionView}. Nothing here throws: each failure degrades one section.
+ */
+export async function resolveSections(
+  components: unknown[],
+  source: SectionModuleSource,
+  context: Omit<SectionLoadContext, 'signal'>,
+  options: ResolveOptions,
+  signal?: AbortSignal,
+): Promise<ResolvedSections> {
+  const modules = new Map<string, SectionModule>();
+  const views = await Promise.all(
+    readDescriptors(components).map(async ({ descriptor, problem }): Promise<SectionView> => {
+      const report = (outcome: string, message?: string, remote?: string) =>
+        options.log?.({ section: descriptor.name, id: descriptor.id, outcome, ...(message ? { message } : {}), ...(remote ? { remote } : {}) });
+      if (problem) {
+        report('invalid', problem);
+        return { descriptor, status: 'failed', reason: `invalid descriptor: ${problem}` };
+      }
+      const resolution = await source.resolve(descriptor.name);
+      if (!resolution.ok) {
+        const status = resolution.kind === 'missing' ? 'missing' : resolution.kind === 'timeout' ? 'deferred' : 'unavailable';
+        report(resolution.kind, resolution.message, resolution.remote);
+        return {
+          descriptor,
+          status,
+          reason: resolution.message,
+          ...(resolution.remote ? { remote: resolution.remote } : {}),
+          ...(resolution.version ? { version: resolution.version } : {}),
+        };
+      }
+      const { module, remote, version } = resolution;
+      const lazy = descriptor.lazy ?? module.meta.lazy ?? false;
+      const base = { descriptor, remote, version, lazy };
+      try {
+        const data = await runLoader(module, descriptor, context, module.meta.loadBudgetMs ?? options.loaderBudgetMs, signal);
+        modules.set(descriptor.id, module);
+        return { ...base, status: 'ready', data };
+      } catch (error) {
+        if (error instanceof LoaderTimeout) {
+          // Too slow for this render: the browser loads it after hydration.
+          report('loader-timeout', error.message, remote);
+          return { ...base, status: 'deferred', reason: error.message };
+        }
+        const message = error instanceof Error ? error.message : JSON.stringify(error);
+        report('loader-error', message, remote);
+        return { ...base, status: 'failed', reason: `loader failed: ${message}` };
+      }
+    }),
+  );
+  return { views, modules };
+}

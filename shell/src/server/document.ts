@@ -1,0 +1,113 @@
+import { LOCALES, LOCALE_ISO, localizePath, type Locale, type Seo } from '@site/contracts';
+import { COLOR_SCHEME_ATTRIBUTE, FONT_SCALE_ATTRIBUTE } from '@site/ui';
+import type { RootSnapshot } from '../stores/root-store';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+
+/** JSON that is safe inside a <script>: no `</script>`, no `<!--`, no line separators JavaScript chokes on. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface HeadInput {
+  locale: Locale;
+  /** The path without the locale prefix, for canonical and alternate links. */
+  path: string;
+  origin: string;
+  siteName: string;
+  titlePostfix: string;
+  pageTitle: string | null;
+  siteSeo: Seo | undefined;
+  pageSeo: Seo | undefined;
+  stylesheets: string[];
+  scriptPreloads: string[];
+  colorScheme: string | null;
+  fontScale: number;
+  noindex: boolean;
+}
+
+/** Page title format (spec point 9): `{title} | {postfix}`; the postfix defaults to the product name. */
+export function formatTitle(title: string | null, postfix: string): string {
+  if (!title) return postfix;
+  if (!postfix || title === postfix) return title;
+  return `${title} | ${postfix}`;
+}
+
+function attributes(record: Record<string, string | undefined>): string {
+  return Object.entries(record)
+    .filter(([name, value]) => value !== undefined && /^[a-zA-Z][a-zA-Z0-9:_-]*$/.test(name))
+    .map(([name, value]) => `${name}="${escapeHtml(value!)}"`)
+    .join(' ');
+}
+
+/** Applies a stored colour scheme and font size before first paint when only localStorage has them. */
+const PREFERENCE_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem('colorScheme'),f=localStorage.getItem('fontSize');if(s&&!d.hasAttribute('${COLOR_SCHEME_ATTRIBUTE}')&&/^(gray|black|lime|sepia)$/.test(s))d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f&&!d.hasAttribute('${FONT_SCALE_ATTRIBUTE}')&&/^(125|150|175|200)$/.test(f))d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)}catch(e){}})();`;
+
+/** Everything up to and including the opening of the app container. */
+export function documentHead(input: HeadInput): string {
+  const seo: Seo = { ...input.siteSeo, ...input.pageSeo };
+  const title = formatTitle(input.pageTitle ?? seo.title ?? null, input.titlePostfix || input.siteName);
+  const canonical = `${input.origin}${localizePath(input.path, input.locale)}`;
+  const htmlAttributes = attributes({
+    ...input.siteSeo?.htmlAttrs,
+    lang: input.locale,
+    ...(input.colorScheme ? { [COLOR_SCHEME_ATTRIBUTE]: input.colorScheme } : {}),
+    ...(input.fontScale !== 100 ? { [FONT_SCALE_ATTRIBUTE]: String(input.fontScale) } : {}),
+  });
+  const meta: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+  ];
+  if (seo.description) meta.push(`<meta name="description" content="${escapeHtml(seo.description)}">`);
+  if (input.noindex) meta.push('<meta name="robots" content="noindex">');
+  meta.push(`<meta property="og:title" content="${escapeHtml(title)}">`);
+  meta.push(`<meta property="og:site_name" content="${escapeHtml(input.siteName)}">`);
+  meta.push(`<meta property="og:type" content="${escapeHtml(seo.type ?? 'website')}">`);
+  meta.push(`<meta property="og:url" content="${escapeHtml(seo.url ?? canonical)}">`);
+  meta.push(`<meta property="og:locale" content="${LOCALE_ISO[input.locale].replace('-', '_')}">`);
+  if (seo.description) meta.push(`<meta property="og:description" content="${escapeHtml(seo.description)}">`);
+  if (seo.image) meta.push(`<meta property="og:image" content="${escapeHtml(new URL(seo.image, input.origin).toString())}">`);
+  for (const entry of seo.meta ?? []) meta.push(`<meta ${attributes(entry)}>`);
+  const links: string[] = [`<link rel="canonical" href="${escapeHtml(canonical)}">`];
+  for (const locale of LOCALES) {
+    links.push(`<link rel="alternate" hreflang="${locale}" href="${escapeHtml(`${input.origin}${localizePath(input.path, locale)}`)}">`);
+  }
+  links.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${input.origin}${localizePath(input.path, 'ru')}`)}">`);
+  for (const entry of seo.link ?? []) links.push(`<link ${attributes(entry)}>`);
+  for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  for (const href of input.scriptPreloads) links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}">`);
+  return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;
+}
+
+/** What the browser needs besides the store: settings of this deployment. */
+export interface BrowserConfig {
+  publicApiBase: string;
+  ownLegacyHosts: string[];
+  analyticsCounterId: string;
+  remoteLoadTimeoutMs: number;
+  sectionLoadBudgetMs: number;
+}
+
+export interface BrowserPayload {
+  store: RootSnapshot;
+  config: BrowserConfig;
+}
+
+export const PAYLOAD_ELEMENT_ID = '__SITE_STATE__';
+
+/** The closing of the app container: the state the browser continues from, and the shell's scripts. */
+export function documentTail(payload: BrowserPayload, scripts: string[]): string {
+  const state = `<script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${serializeForScript(payload)}</script>`;
+  const tags = scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
+  return `</div>${state}${tags}</body></html>`;
+}

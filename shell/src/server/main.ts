@@ -1,0 +1,20 @@
+import { readConfig } from './config';
+import { createShellServer } from './app';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const server = await createShellServer(config);
+  await server.app.listen({ host: config.host, port: config.port });
+  const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`shell listening on http://${shownHost}:${config.port}`);
+  const stop = () => {
+    server.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error('shell failed to start:', error);
+  process.exit(1);
+});

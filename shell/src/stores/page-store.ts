@@ -1,0 +1,97 @@
+import { makeAutoObservable } from 'mobx';
+import type { ApiError, Page, SectionDescriptor } from '@site/contracts';
+
+export type SectionStatus = 'ready' | 'deferred' | 'missing' | 'unavailable' | 'failed';
+
+/** One section of the page as rendered: where it came from and the data its loader returned. */
+export interface SectionView {
+  descriptor: SectionDescriptor;
+  status: SectionStatus;
+  remote?: string;
+  version?: string;
+  lazy?: boolean;
+  data?: unknown;
+  /** Why the section is not ready (for logs and the dashboard; never shown to visitors). */
+  reason?: string;
+}
+
+export interface PageView {
+  /** The route name, e.g. `slug___en`. */
+  routeName: string;
+  slug: string;
+  title: string;
+  seo?: Page['seo'];
+  watchQuery?: Page['watchQuery'];
+  sections: SectionView[];
+  /** The path and query this view was loaded for. */
+  path: string;
+  search: string;
+}
+
+export interface PageError extends ApiError {
+  /** The error page's own texts are chosen by status; this is what the backend said. */
+  cause?: string;
+}
+
+export interface PageSnapshot {
+  current: PageView | null;
+  error: PageError | null;
+  fetchedAt: number | null;
+}
+
+/**
+ * The page being shown, its fetch state (pending, error, timestamp) and the flat list of pages loaded so far
+ * (spec point 3: the page store holds a flat list of pages).
+ */
+export class PageStore {
+  current: PageView | null = null;
+  error: PageError | null = null;
+  pending = false;
+  fetchedAt: number | null = null;
+  pages: PageView[] = [];
+
+  constructor(snapshot?: PageSnapshot) {
+    if (snapshot) {
+      this.current = snapshot.current;
+      this.error = snapshot.error;
+      this.fetchedAt = snapshot.fetchedAt;
+      if (snapshot.current) this.pages = [snapshot.current];
+    }
+    makeAutoObservable(this);
+  }
+
+  startLoading(): void {
+    this.pending = true;
+  }
+
+  show(view: PageView, at: number = Date.now()): void {
+    this.current = view;
+    this.error = null;
+    this.pending = false;
+    this.fetchedAt = at;
+    this.pages = [...this.pages.filter((page) => page.slug !== view.slug || page.routeName !== view.routeName), view];
+  }
+
+  fail(error: PageError, at: number = Date.now()): void {
+    this.error = error;
+    this.pending = false;
+    this.fetchedAt = at;
+  }
+
+  /** Replaces one section's view, e.g. when a deferred section finishes loading in the browser. */
+  updateSection(id: string, change: Partial<SectionView>): void {
+    if (!this.current) return;
+    this.current = {
+      ...this.current,
+      sections: this.current.sections.map((section) => (section.descriptor.id === id ? { ...section, ...change } : section)),
+    };
+  }
+
+  get title(): string | null {
+    return this.current?.seo?.title || this.current?.title || null;
+  }
+
+  snapshot(): PageSnapshot {
+    return { current: this.current, error: this.error, fetchedAt: this.fetchedAt };
+  }
+}

@@ -1,0 +1,115 @@
+import { makeAutoObservable } from 'mobx';
+import { isColorSchemeName, type BreakpointType, type ColorSchemeName } from '@site/contracts';
+import { DEFAULT_FONT_SCALE, breakpointTypeForWidth, isFontScale, type FontScale } from '@site/ui';
+import { STORAGE_KEYS, type Persistence } from './persistence';
+
+export interface UiSnapshot {
+  breakpoint: BreakpointType;
+  colorScheme: ColorSchemeName | null;
+  fontScale: FontScale;
+}
+
+/** How long colour-scheme and font-size cookies last. */
+const PREFERENCE_COOKIE_DAYS = 365;
+
+/**
+ * Presentation state the shell owns: breakpoint type, accessibility colour scheme and font size, the cookie
+ * notice, dismissed alerts and the top notification (spec point 4).
+ */
+export class UiStore {
+  breakpoint: BreakpointType;
+  colorScheme: ColorSchemeName | null;
+  fontScale: FontScale;
+  /** Alerts and the cookie notice show only after the page has loaded in the browser. */
+  pageLoaded = false;
+  cookiesAccepted = true;
+  hiddenAlertIds: string[] = [];
+  notifyClosed = false;
+
+  constructor(
+    snapshot: UiSnapshot,
+    private readonly persistence: Persistence,
+  ) {
+    this.breakpoint = snapshot.breakpoint;
+    this.colorScheme = snapshot.colorScheme;
+    this.fontScale = snapshot.fontScale;
+    makeAutoObservable<UiStore, 'persistence'>(this, { persistence: false });
+  }
+
+  /** What the server knows from the request's cookies and device type, for the first paint. */
+  static snapshotFrom(persistence: Persistence, deviceBreakpoint: BreakpointType): UiSnapshot {
+    const scheme = persistence.get(STORAGE_KEYS.colorScheme);
+    const font = Number(persistence.get(STORAGE_KEYS.fontSize));
+    return {
+      breakpoint: deviceBreakpoint,
+      colorScheme: isColorSchemeName(scheme) ? scheme : null,
+      fontScale: isFontScale(font) ? font : DEFAULT_FONT_SCALE,
+    };
+  }
+
+  /** Runs once the page has loaded in the browser: restores what only the browser stores. */
+  markPageLoaded(): void {
+    this.cookiesAccepted = this.persistence.get(STORAGE_KEYS.cookies) !== null;
+    this.hiddenAlertIds = parseIdList(this.persistence.get(STORAGE_KEYS.hiddenAlerts));
+    this.pageLoaded = true;
+  }
+
+  setBreakpointForWidth(width: number): void {
+    this.breakpoint = breakpointTypeForWidth(width);
+  }
+
+  /** Choosing a scheme persists its name; choosing none removes it (spec point 4). */
+  setColorScheme(scheme: ColorSchemeName | null): void {
+    this.colorScheme = scheme;
+    if (scheme) this.persistence.set(STORAGE_KEYS.colorScheme, scheme, { cookie: true, maxAgeDays: PREFERENCE_COOKIE_DAYS });
+    else this.persistence.remove(STORAGE_KEYS.colorScheme);
+  }
+
+  setFontScale(scale: FontScale): void {
+    this.fontScale = scale;
+    if (scale === DEFAULT_FONT_SCALE) this.persistence.remove(STORAGE_KEYS.fontSize);
+    else this.persistence.set(STORAGE_KEYS.fontSize, String(scale), { cookie: true, maxAgeDays: PREFERENCE_COOKIE_DAYS });
+  }
+
+  /** Reset: the default colours and font size. */
+  resetAccessibility(): void {
+    this.setColorScheme(null);
+    this.setFontScale(DEFAULT_FONT_SCALE);
+  }
+
+  acceptCookies(): void {
+    this.cookiesAccepted = true;
+    this.persistence.set(STORAGE_KEYS.cookies, 'true', { cookie: true, maxAgeDays: PREFERENCE_COOKIE_DAYS });
+  }
+
+  /** Hidden alert ids are persisted and never show again. */
+  hideAlert(id: string | number): void {
+    const key = String(id);
+    if (this.hiddenAlertIds.includes(key)) return;
+    this.hiddenAlertIds = [...this.hiddenAlertIds, key];
+    this.persistence.set(STORAGE_KEYS.hiddenAlerts, JSON.stringify(this.hiddenAlertIds));
+  }
+
+  isAlertHidden(id: string | number): boolean {
+    return this.hiddenAlertIds.includes(String(id));
+  }
+
+  /** Closing the top notification is not persisted. */
+  closeNotify(): void {
+    this.notifyClosed = true;
+  }
+
+  snapshot(): UiSnapshot {
+    return { breakpoint: this.breakpoint, colorScheme: this.colorScheme, fontScale: this.fontScale };
+  }
+}
+
+function parseIdList(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
