@@ -25,3 +25,38 @@ export const EventSchema = Type.Object({
   categories: Type.Optional(Type.Array(Type.String())),
 });
 export type Event = Static<typeof EventSchema>;
+
+export const EVENT_SCOPES = ['upcoming', 'today', 'all'] as const;
+export type EventScope = (typeof EVENT_SCOPES)[number];
+
+/**
+ * `GET {locale}/events`: by `scope` (upcoming, today, all), by `day=YYYY-MM-DD` or by a `from`/`to` range.
+ * `day` echoes the requested day, so that an empty day can say so.
+ */
+export const EventListResponseSchema = Type.Object({
+  data: Type.Object({
+    items: Type.Array(EventSchema),
+    total: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+    scope: Type.Optional(Type.Union(EVENT_SCOPES.map((scope) => Type.Literal(scope)))),
+    day: Type.Optional(IsoDateSchema),
+    /** Days (YYYY-MM-DD) of the listed range that have at least one event, for the calendar. */
+    daysWithEvents: Type.Optional(Type.Array(IsoDateSchema)),
+  }),
+});
+export type EventListResponse = Static<typeof EventListResponseSchema>;
+
+/** One event with its description (HTML) and organiser. */
+export const EventDetailsSchema = Type.Composite([
+  EventSchema,
+  Type.Object({
+    body: Type.String(),
+    organizer: Type.Optional(Type.String()),
+  }),
+]);
+export type EventDetails = Static<typeof EventDetailsSchema>;
+
+/** `GET {locale}/events/{id}`. */
+export const EventDetailsResponseSchema = Type.Object({ data: EventDetailsSchema });
+export type EventDetailsResponse = Static<typeof EventDetailsResponseSchema>;

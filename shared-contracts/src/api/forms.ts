@@ -41,3 +41,41 @@ export function fileExtension(fileName: string): string {
 export function isAllowedUploadName(fileName: string): boolean {
   return (UPLOAD_ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
 }
+
+/** The multipart/JSON field that carries the captcha token, and the header that makes a retry safe. */
+export const CAPTCHA_TOKEN_FIELD = 'captchaToken';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** The multipart field names of the attachments of an application or a resume. */
+export const UPLOAD_FIELD = 'files';
+
+/** An application to a program or an event (`POST {locale}/forms/application`, multipart). */
+export const ApplicationFormSchema = Type.Object({
+  name: Type.String({ minLength: 2, maxLength: 120 }),
+  email: EmailSchema,
+  phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
+  programId: Type.Optional(Type.String({ maxLength: 64 })),
+  eventId: Type.Optional(Type.String({ maxLength: 64 })),
+  message: Type.Optional(Type.String({ maxLength: 5000 })),
+  consent: Type.Literal(true),
+});
+export type ApplicationForm = Static<typeof ApplicationFormSchema>;
+
+/** A resume for a vacancy or an open application (`POST {locale}/forms/resume`, multipart). */
+export const ResumeFormSchema = Type.Object({
+  name: Type.String({ minLength: 2, maxLength: 120 }),
+  email: EmailSchema,
+  phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
+  vacancyId: Type.Optional(Type.String({ maxLength: 64 })),
+  coverLetter: Type.Optional(Type.String({ maxLength: 5000 })),
+  consent: Type.Literal(true),
+});
+export type ResumeForm = Static<typeof ResumeFormSchema>;
+
+/** A subscription to the vacancy mailing list (`POST {locale}/subscriptions/vacancies`, JSON or form). */
+export const VacancySubscriptionSchema = Type.Object({
+  email: EmailSchema,
+  centreIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+  consent: Type.Literal(true),
+});
+export type VacancySubscription = Static<typeof VacancySubscriptionSchema>;

@@ -70,3 +70,42 @@ export const OfficeDictionarySchema = Type.Record(
   Type.Object({ slug: Type.String(), newsIds: Type.Array(Type.Union([Type.String(), Type.Number()])) }),
 );
 export type OfficeDictionary = Static<typeof OfficeDictionarySchema>;
+
+/** `GET {locale}/news`: newest first, filtered by type, the four filter groups, date selection and page. */
+export const NewsListResponseSchema = Type.Object({
+  data: Type.Object({
+    items: Type.Array(NewsItemSchema),
+    total: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+  }),
+});
+export type NewsListResponse = Static<typeof NewsListResponseSchema>;
+
+/** `GET {locale}/news/filters`: the entries of the four filter groups. */
+export const NewsFiltersResponseSchema = Type.Object({ data: NewsFiltersSchema });
+export type NewsFiltersResponse = Static<typeof NewsFiltersResponseSchema>;
+
+/** One news item with its body (HTML, sanitised before render) and the office that published it. */
+export const NewsArticleSchema = Type.Composite([
+  NewsItemSchema,
+  Type.Object({
+    body: Type.String(),
+    author: Type.Optional(Type.String()),
+    office: Type.Optional(Type.Union([Type.Object({ id: Type.String(), slug: Type.String(), title: Type.String() }), Type.Null()])),
+  }),
+]);
+export type NewsArticle = Static<typeof NewsArticleSchema>;
+
+/** `GET {locale}/news/{id}`. */
+export const NewsArticleResponseSchema = Type.Object({ data: NewsArticleSchema });
+export type NewsArticleResponse = Static<typeof NewsArticleResponseSchema>;
+
+/** `GET {locale}/offices`: the offices and the dictionary id → slug and news ids. */
+export const OfficesResponseSchema = Type.Object({
+  data: Type.Object({
+    items: Type.Array(Type.Composite([OfficeSchema, Type.Object({ slug: Type.Optional(Type.String()) })])),
+    dictionary: OfficeDictionarySchema,
+  }),
+});
+export type OfficesResponse = Static<typeof OfficesResponseSchema>;

@@ -40,6 +40,9 @@ export const SearchResultsPropsSchema = Type.Object({
   results: Type.Array(SearchResultSchema),
   /** Hits per category for the category tabs, before the category filter. */
   categoryCounts: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+  /** The page of results shown (`?page=`), and its size. */
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type SearchResultsProps = Static<typeof SearchResultsPropsSchema>;
 
