@@ -43,12 +43,13 @@ export class RemoteCatalog {
     this.remotes = new Map(records.map((record) => [record.name, record]));
     this.sectionIndex = new Map();
     const conflicts: string[] = [];
-    for (const record of [...records].sort((a, b) => a.name.localeCompare(b.name))) {
-      if (record.health === 'incompatible' || record.health === 'invalid') continue;
+    // Usable remotes claim their sections first; a name provided twice goes to the first by name.
+    const ordered = [...records].sort((a, b) => Number(b.health === 'up') - Number(a.health === 'up') || a.name.localeCompare(b.name));
+    for (const record of ordered) {
       for (const section of record.sections) {
         const existing = this.sectionIndex.get(section);
         if (existing) {
-          conflicts.push(`section ${section} is provided by ${existing.remote} and ${record.name}; ${existing.remote} wins`);
+          conflicts.push(`section ${section} is provided by ${existing.remote} and ${record.name}; ${existing.remote} is used`);
           continue;
         }
         this.sectionIndex.set(section, { remote: record.name, version: record.version, expose: `./${section}` });
@@ -75,26 +76,33 @@ export function manifestBaseUrl(manifestUrl: string): string {
   return manifestUrl.replace(/[?#].*$/, '').replace(/\/[^/]*$/, '/');
 }
 
-export function buildRemoteRecord(entry: RegistryRemote, manifest: RemoteManifest | null, problem?: string): RemoteRecord {
+/**
+ * Builds a remote's record from its registry entry and manifest. An unreachable remote whose manifest is still
+ * known keeps naming its sections, so they show the failure fallback rather than 'Component missing'.
+ */
+export function buildRemoteRecord(
+  entry: RegistryRemote,
+  manifest: RemoteManifest | null,
+  reachability: { reachable: boolean; problem?: string } = { reachable: manifest !== null },
+): RemoteRecord {
   const base: RemoteRecord = {
     name: entry.name,
     version: entry.version,
     manifestUrl: entry.manifestUrl,
     manifest,
-    health: manifest ? 'up' : 'unreachable',
+    health: reachability.reachable && manifest ? 'up' : 'unreachable',
     sections: [],
     assets: {},
     browserEntryUrl: null,
   };
-  if (problem) base.problem = problem;
+  if (reachability.problem) base.problem = reachability.problem;
   if (!manifest) return base;
   if (manifest.site.team !== entry.name || manifest.name !== entry.name) {
     return { ...base, health: 'invalid', problem: `manifest names remote "${manifest.name}", registry says "${entry.name}"` };
   }
   const compatibility = checkContractsCompatibility(manifest.site.contractsVersion);
-  if (!compatibility.compatible) {
-    return { ...base, health: 'incompatible', problem: compatibility.reason ?? 'incompatible contracts' };
-  }
+  // Refused, never rendered, but still known: its sections show the failure fallback and the dashboard says why.
+  const refusal = compatibility.compatible ? null : { health: 'incompatible' as const, problem: compatibility.reason ?? 'incompatible contracts' };
   const publicBase =
     manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto'
       ? manifest.metaData.publicPath
@@ -111,6 +119,7 @@ export function buildRemoteRecord(entry: RegistryRemote, manifest: RemoteManifes
   const entryFile = [manifest.metaData.remoteEntry.path, manifest.metaData.remoteEntry.name].filter(Boolean).join('/');
   return {
     ...base,
+    ...refusal,
     version: manifest.site.version || entry.version,
     sections: manifest.site.sections.map((section) => section.name),
     assets,

@@ -107,7 +107,9 @@ export class RegistryClient {
       const manifest = await this.fetchManifest(entry.manifestUrl);
       return buildRemoteRecord(entry, manifest);
     } catch (error) {
-      return buildRemoteRecord(entry, null, (error as Error).message);
+      const known = this.manifestCache.get(entry.manifestUrl)?.body ?? null;
+      const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+      return buildRemoteRecord(entry, known, { reachable: false, problem: `${(error as Error).message}${cause ? ` (${cause})` : ''}` });
     }
   }
 

@@ -6,12 +6,8 @@ import { nodeEntryPlugin } from './node-entry-plugin';
 import type { RegistryClient } from './registry-client';
 import { TimeoutError, withTimeout } from './timeout';
 import type { RemoteStats } from '../platform/remote-stats';
+import type { SectionResolution } from '../sections/resolve-sections';
 
-export type SectionFailureKind = 'missing' | 'unavailable' | 'timeout' | 'error';
-
-export type SectionResolution =
-  | { ok: true; module: SectionModule; remote: string; version: string }
-  | { ok: false; kind: SectionFailureKind; message: string; remote?: string; version?: string };
 
 export interface ServerFederationOptions {
   loadTimeoutMs: number;

@@ -32,8 +32,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustProxy: true,
-    maxParamLength: 1000,
-    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+    routerOptions: { maxParamLength: 1000 },
   });
   const api = createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: 5000 });
   const registry = new RegistryClient({

@@ -67,20 +67,20 @@ function requestOrigin(request: FastifyRequest, config: ShellConfig): string {
  * Server-renders one page: locale, backend redirects, the page and its sections (each degrading on its own),
  * then a streamed document whose head links every section's stylesheet and whose state pins the remote versions.
  */
-export async function renderPage(request: FastifyRequest, reply: FastifyReply, deps: RenderDependencies): Promise<void> {
+export async function renderPage(request: FastifyRequest, reply: FastifyReply, deps: RenderDependencies): Promise<FastifyReply> {
   const url = new URL(request.url, 'http://shell.local');
   const cookies = parseCookies(request.headers.cookie);
 
   // The root path detects the language: cookie, then the browser's, then Russian (spec point 2).
   if (url.pathname === '/') {
     const detected = detectLocale(cookies, request.headers['accept-language']);
-    if (detected !== 'ru') return void reply.redirect(`${localizePath('/', detected)}${url.search}`, 302);
+    if (detected !== 'ru') return reply.redirect(`${localizePath('/', detected)}${url.search}`, 302);
   }
 
   const route = resolveRoute(url.pathname);
   if (route.kind === 'pdf-redirect') {
     const target = pdfRedirectTarget(url.searchParams.get('url'), deps.config.pdfRedirectHosts);
-    if (target) return void reply.redirect(target, 302);
+    if (target) return reply.redirect(target, 302);
   }
   const catalog = deps.registry.current;
   const persistence = new RequestCookiePersistence(cookies);
@@ -106,7 +106,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
   const redirect = store.init.redirectFor(route.path);
   if (redirect) {
     const target = /^https?:\/\//.test(redirect.to) ? redirect.to : localizePath(redirect.to, route.locale);
-    return void reply.redirect(`${target}${url.search}`, redirect.status ?? 301);
+    return reply.redirect(`${target}${url.search}`, redirect.status ?? 301);
   }
 
   let modules = new Map<string, SectionModule>();
@@ -217,4 +217,5 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
     );
     setTimeout(() => stream.abort(), RENDER_ABORT_MS).unref();
   });
+  return reply;
 }
