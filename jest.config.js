@@ -13,6 +13,5 @@ module.exports = {
     '<rootDir>/infra/build-preset',
     '<rootDir>/infra/content-api',
     '<rootDir>/infra/registry',
-    '<rootDir>/infra/orchestrator',
   ],
 };

@@ -12,12 +12,15 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
     testEnvironment: 'node',
     transform: {
-      '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json') }],
+      // Components are styled with linaria: the same WyW transform as the build turns styles into class names.
+      '/(shared-ui|shell|remotes)/.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json'), presets: [['@wyw-in-js/babel-preset', { babelOptions: { configFile: path.join(repoRoot, 'babel.config.json') } }]] }],
+      '^.+\\.[cm]?[jt]s$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json') }],
     },
     transformIgnorePatterns: ['/node_modules/(?!@site/)'],
     moduleNameMapper: {
       '^@site/contracts$': path.join(repoRoot, 'shared-contracts/src/index.ts'),
       '^@site/ui$': path.join(repoRoot, 'shared-ui/src/index.ts'),
+      '^@site/registry$': path.join(repoRoot, 'infra/registry/src/index.ts'),
       '\\.css$': path.join(repoRoot, 'infra/build-preset/test/style-stub.js'),
     },
     testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
