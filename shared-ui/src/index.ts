@@ -5,3 +5,7 @@ export { globalStyles } from './global-styles';
 export { Section, effectiveTheme, type SectionProps as SectionContainerProps } from './Section';
 export { SiteLink, type SiteLinkProps } from './SiteLink';
 export { classifyHref, scrollToHash, type LinkKind } from './links';
+export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState } from './typography';
+export { Card, CardGrid, type CardProps } from './Card';
+export { Image, type ImageProps } from './Image';
+export { Button, type ButtonProps } from './Button';

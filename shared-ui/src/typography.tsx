@@ -1,0 +1,41 @@
+import { styled } from '@linaria/react';
+
+/** A section's title: every section heading is an h2 under the page's h1. */
+export const SectionTitle = styled.h2`
+  margin: 0 0 1.5rem;
+  font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2.25rem);
+  line-height: 1.2;
+`;
+
+export const Lead = styled.p`
+  font-size: 1.15rem;
+  max-width: 48rem;
+  margin: 0 0 1.5rem;
+`;
+
+export const Muted = styled.span`
+  color: var(--site-muted);
+  font-size: 0.9rem;
+`;
+
+/** Text for assistive technology only. */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+/** An empty list or result: says so in words (e.g. 'No data to display'). */
+export const EmptyState = styled.p`
+  margin: 0;
+  padding: 2rem 1rem;
+  text-align: center;
+  border: 1px dashed var(--site-border);
+  border-radius: 0.5rem;
+`;
