@@ -1,23 +1,43 @@
-import { styled } from '@linaria/react';
-import { FormattedMessage } from 'react-intl';
-import type { NewsItem, SectionLoader, SectionProps } from '@site/contracts';
+import { FormattedDate, FormattedMessage } from 'react-intl';
+import type { NewsItem, SectionProps } from '@site/contracts';
+import { Card, CardGrid, EmptyState, Image, Muted, SectionTitle } from '@site/ui';
+import type { NewsLatestProps } from './load';
 
-const Title = styled.h2`
-  font-size: 2rem;
-  color: var(--site-text, #111);
-`;
+export { load } from './load';
 
-export const load: SectionLoader<Record<string, unknown>, NewsItem[]> = async () => [
-  { id: 1, title: 'hello', link: '/news/1', date: '2026-01-01', type: 'News', isFeatured: false, featureSort: 'NotSet' },
-];
-
-export default function NewsLatest({ data }: SectionProps<Record<string, unknown>, NewsItem[]>) {
+/** The latest news (or media) items as cards, newest first. */
+export default function NewsLatest({ descriptor, data }: SectionProps<NewsLatestProps, NewsItem[]>) {
+  const titleId = `${descriptor.id}-title`;
+  const type = descriptor.props.type ?? 'All';
   return (
-    <div>
-      <Title>
-        <FormattedMessage id="news.latest.title" />
-      </Title>
-      <ul>{data.map((item) => <li key={item.id}>{item.title}</li>)}</ul>
+    <div aria-labelledby={titleId} role="region">
+      <SectionTitle id={titleId}>
+        {descriptor.props.title ?? <FormattedMessage id={type === 'Media' ? 'news.latest.mediaTitle' : 'news.latest.title'} />}
+      </SectionTitle>
+      {data.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="news.noData" />
+        </EmptyState>
+      ) : (
+        <CardGrid>
+          {data.map((item) => (
+            <li key={item.id}>
+              <Card
+                title={item.title}
+                href={item.link}
+                media={<Image image={item.image} decorative />}
+                eyebrow={
+                  <Muted>
+                    <FormattedDate value={item.date} day="numeric" month="long" year="numeric" />
+                  </Muted>
+                }
+              >
+                {item.lead && <p>{item.lead}</p>}
+              </Card>
+            </li>
+          ))}
+        </CardGrid>
+      )}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+// The education team's remote: its sections are the folders of src/sections.
+module.exports = { team: 'education' };

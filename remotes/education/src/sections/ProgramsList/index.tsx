@@ -1,0 +1,45 @@
+import { FormattedMessage } from 'react-intl';
+import type { Program, SectionProps } from '@site/contracts';
+import { Card, CardGrid, EmptyState, Image, Muted, SectionTitle } from '@site/ui';
+import type { ProgramsListProps } from './load';
+
+export { load } from './load';
+
+/** Education programs as cards: level, duration, format and language at a glance. */
+export default function ProgramsList({ descriptor, data }: SectionProps<ProgramsListProps, Program[]>) {
+  const titleId = `${descriptor.id}-title`;
+  return (
+    <div role="region" aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="programs.title" />}</SectionTitle>
+      {data.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="education.noData" />
+        </EmptyState>
+      ) : (
+        <CardGrid>
+          {data.map((program) => (
+            <li key={program.id}>
+              <Card
+                title={program.title}
+                href={program.link}
+                media={<Image image={program.image} decorative />}
+                eyebrow={
+                  <Muted>
+                    <FormattedMessage id={`programs.level.${program.level}`} />
+                  </Muted>
+                }
+              >
+                <Muted>
+                  <FormattedMessage id="programs.duration" values={{ duration: program.duration }} />
+                  {program.format ? ` · ${program.format}` : ''}
+                  {program.language ? ` · ${program.language}` : ''}
+                </Muted>
+                {program.description && <p>{program.description}</p>}
+              </Card>
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The forms team's remote: its sections are the folders of src/sections.
+module.exports = { team: 'forms' };

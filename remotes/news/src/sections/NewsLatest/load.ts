@@ -1,0 +1,25 @@
+import { NewsListResponseSchema, parseContract, type NewsItem, type SectionLoader } from '@site/contracts';
+
+export interface NewsLatestProps {
+  type?: 'News' | 'Media' | 'All';
+  limit?: number;
+  title?: string;
+}
+
+/** Latest news per type (spec point 9): four by default, at most twelve. */
+export const DEFAULT_LIMIT = 4;
+export const MAX_LIMIT = 12;
+
+export function limitOf(props: NewsLatestProps): number {
+  const limit = Number(props.limit ?? DEFAULT_LIMIT);
+  return Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT;
+}
+
+export const load: SectionLoader<NewsLatestProps, NewsItem[]> = async ({ api, locale, signal }, { props }) => {
+  const type = props.type === 'News' || props.type === 'Media' ? props.type : 'All';
+  const path = `${locale}/news`;
+  const response = await api.get(path, { params: { type, pageSize: limitOf(props), page: 1 }, signal });
+  const items = parseContract(path, NewsListResponseSchema, response).data.items;
+  // Newest first (spec point 4), whatever order the backend used.
+  return [...items].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limitOf(props));
+};

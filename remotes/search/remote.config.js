@@ -1,0 +1,2 @@
+// The search team's remote: its sections are the folders of src/sections.
+module.exports = { team: 'search' };

@@ -1,0 +1,162 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { styled } from '@linaria/react';
+import type { SectionProps } from '@site/contracts';
+import { Button, EmptyState, Muted, SectionTitle, SiteLink, VisuallyHidden, useShell } from '@site/ui';
+import { highlight } from './highlight';
+import type { SearchData } from './load';
+
+export { load } from './load';
+
+const SearchForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  margin-bottom: 1.5rem;
+  input {
+    flex: 1 1 16rem;
+    min-height: 44px;
+    padding: 0.6rem 0.75rem;
+    border: 2px solid var(--site-border);
+    border-radius: 0.5rem;
+    background: var(--site-bg);
+    color: var(--site-text);
+    font: inherit;
+  }
+`;
+
+const Tabs = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  list-style: none;
+  padding: 0;
+  margin: 0 0 1.5rem;
+  a {
+    display: inline-block;
+    padding: 0.5rem 1rem;
+    min-height: 44px;
+    border: 2px solid var(--site-border);
+    border-radius: 2rem;
+    text-decoration: none;
+  }
+  a[aria-current='page'] {
+    border-color: currentColor;
+    font-weight: 700;
+  }
+`;
+
+const Results = styled.ol`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 1.25rem;
+  h3 {
+    margin: 0 0 0.25rem;
+    font-size: 1.15rem;
+  }
+  p {
+    margin: 0.25rem 0 0;
+  }
+  mark {
+    background: color-mix(in srgb, var(--site-accent) 25%, transparent);
+    color: inherit;
+    padding: 0 0.1em;
+  }
+`;
+
+function searchHref(query: string, category?: string | null): string {
+  const params = new URLSearchParams({ query });
+  if (category) params.set('category', category);
+  return `/search?${params.toString()}`;
+}
+
+/** Search results with category tabs and the matched words marked. */
+export default function SearchResults({ data }: SectionProps<Record<string, unknown>, SearchData>) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const shell = useShell();
+  const id = useId();
+  const [draft, setDraft] = useState(data.query);
+  const results = data.results;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    navigate(shell.localePath(searchHref(draft.trim(), data.category)));
+  }
+
+  const activeLabel = data.categories.find((category) => category.id === data.category)?.label;
+  return (
+    <div>
+      <SectionTitle id={`${id}-title`}>
+        <FormattedMessage id="search.title" />
+      </SectionTitle>
+      <SearchForm role="search" onSubmit={submit} aria-labelledby={`${id}-title`}>
+        <label htmlFor={`${id}-query`}>
+          <VisuallyHidden>
+            <FormattedMessage id="search.label" />
+          </VisuallyHidden>
+        </label>
+        <input id={`${id}-query`} type="search" name="query" value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder={intl.formatMessage({ id: 'search.placeholder' })} />
+        <Button type="submit">
+          <FormattedMessage id="search.submit" />
+        </Button>
+      </SearchForm>
+      {data.query && (
+        <nav aria-label={intl.formatMessage({ id: 'search.categories' })}>
+          <Tabs>
+            <li>
+              <SiteLink href={searchHref(data.query)} aria-current={data.category ? undefined : 'page'}>
+                <FormattedMessage id="search.allCategories" /> ({Object.values(results?.categoryCounts ?? {}).reduce((sum, count) => sum + count, 0)})
+              </SiteLink>
+            </li>
+            {data.categories.map((category) => (
+              <li key={category.id}>
+                <SiteLink href={searchHref(data.query, category.id)} aria-current={data.category === category.id ? 'page' : undefined}>
+                  {category.label} ({results?.categoryCounts[category.id] ?? 0})
+                </SiteLink>
+              </li>
+            ))}
+          </Tabs>
+        </nav>
+      )}
+      {!data.query ? (
+        <EmptyState>
+          <FormattedMessage id="search.enterQuery" />
+        </EmptyState>
+      ) : !results || results.results.length === 0 ? (
+        <EmptyState role="status">
+          {data.category ? (
+            <>
+              <FormattedMessage id="search.noMatchFiltering" />{' '}
+              <FormattedMessage id="search.noResultsInTab" values={{ tab: activeLabel ?? data.category }} />
+            </>
+          ) : (
+            <FormattedMessage id="search.noResults" />
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <p role="status">
+            <Muted>
+              <FormattedMessage id="search.count" values={{ count: results.total }} />
+            </Muted>
+          </p>
+          <Results>
+            {results.results.map((result) => (
+              <li key={`${result.kind}-${result.id}`} data-search-result={result.kind}>
+                <h3>
+                  <SiteLink href={result.href}>{highlight(result.title, result.matchedWords)}</SiteLink>
+                </h3>
+                <Muted>{data.categories.find((category) => category.id === result.category)?.label ?? result.category}</Muted>
+                <p>{highlight(result.excerpt, result.matchedWords)}</p>
+              </li>
+            ))}
+          </Results>
+        </>
+      )}
+    </div>
+  );
+}
