@@ -38,6 +38,8 @@ export function DocumentEffects() {
     store.ui.setBreakpointForWidth(window.innerWidth);
     window.addEventListener('resize', onResize);
     store.ui.markPageLoaded();
+    // Tests and monitoring wait for this: the page is interactive.
+    root.setAttribute('data-hydrated', 'true');
     return () => {
       for (const dispose of disposers) dispose();
       window.removeEventListener('resize', onResize);

@@ -1,0 +1,75 @@
+import type { RemoteManifest } from '@site/contracts';
+import { RemoteCatalog, buildRemoteRecord, manifestBaseUrl } from './catalog';
+
+function manifest(team: string, sections: string[], contractsVersion = '1.0.0'): RemoteManifest {
+  return {
+    id: team,
+    name: team,
+    metaData: {
+      name: team,
+      globalName: team,
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
+    },
+    exposes: sections.map((name) => ({
+      id: `${team}:${name}`,
+      name,
+      path: `./${name}`,
+      assets: { js: { sync: [`__federation_expose_${name}.js`], async: [] }, css: { sync: [`__federation_expose_${name}.css`], async: [] } },
+    })),
+    site: { team, version: '1.0.0-aaaaaaaaaa', contractsVersion, builtAt: '2026-01-01', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
+  };
+}
+
+const entry = (name: string) => ({ name, version: '1.0.0-aaaaaaaaaa', manifestUrl: `https://cdn.example/remotes/${name}/1.0.0-aaaaaaaaaa/mf-manifest.json` });
+
+describe('remote catalog (registry + manifests → which remote renders which section)', () => {
+  it('resolves the assets of a section against the folder its manifest was published in', () => {
+    const record = buildRemoteRecord(entry('news'), manifest('news', ['NewsLatest']));
+    expect(record.health).toBe('up');
+    expect(record.assets.NewsLatest).toEqual({
+      css: ['https://cdn.example/remotes/news/1.0.0-aaaaaaaaaa/__federation_expose_NewsLatest.css'],
+      js: ['https://cdn.example/remotes/news/1.0.0-aaaaaaaaaa/__federation_expose_NewsLatest.js'],
+    });
+    expect(record.browserEntryUrl).toBe('https://cdn.example/remotes/news/1.0.0-aaaaaaaaaa/remoteEntry.js');
+    expect(manifestBaseUrl('http://h/a/b/mf-manifest.json?x=1')).toBe('http://h/a/b/');
+  });
+
+  it('locates sections by the names the manifests declare; the shell holds no table of its own', () => {
+    const catalog = new RemoteCatalog(1, [
+      buildRemoteRecord(entry('news'), manifest('news', ['NewsLatest', 'PageHero'])),
+      buildRemoteRecord(entry('events'), manifest('events', ['EventsUpcoming'])),
+    ]);
+    expect(catalog.locate('EventsUpcoming')).toEqual({ remote: 'events', version: '1.0.0-aaaaaaaaaa', expose: './EventsUpcoming' });
+    expect(catalog.locate('Unknown')).toBeNull();
+    expect(catalog.sectionNames).toEqual(['EventsUpcoming', 'NewsLatest', 'PageHero']);
+  });
+
+  it('refuses a remote built with incompatible contracts, and says why', () => {
+    const record = buildRemoteRecord(entry('search'), manifest('search', ['SearchResults'], '2.0.0'));
+    expect(record.health).toBe('incompatible');
+    expect(record.problem).toContain('major versions differ');
+    // Still located, so its sections degrade to the failure fallback instead of 'Component missing'.
+    expect(new RemoteCatalog(1, [record]).locate('SearchResults')?.remote).toBe('search');
+  });
+
+  it('keeps naming the sections of an unreachable remote whose manifest it knew', () => {
+    const record = buildRemoteRecord(entry('news'), manifest('news', ['NewsLatest']), { reachable: false, problem: 'fetch failed' });
+    expect(record.health).toBe('unreachable');
+    expect(record.sections).toEqual(['NewsLatest']);
+    expect(buildRemoteRecord(entry('news'), null, { reachable: false }).sections).toEqual([]);
+  });
+
+  it('marks a manifest that names another remote as invalid', () => {
+    expect(buildRemoteRecord(entry('news'), manifest('events', ['EventsUpcoming'])).health).toBe('invalid');
+  });
+
+  it('gives a section provided twice to the usable remote, and reports the conflict', () => {
+    const down = buildRemoteRecord(entry('alpha'), manifest('alpha', ['Shared']), { reachable: false });
+    const up = buildRemoteRecord(entry('beta'), manifest('beta', ['Shared']));
+    const catalog = new RemoteCatalog(2, [down, up]);
+    expect(catalog.locate('Shared')?.remote).toBe('beta');
+    expect(catalog.conflicts).toEqual(['section Shared is provided by beta and alpha; beta is used']);
+  });
+});
