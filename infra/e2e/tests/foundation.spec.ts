@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { HYDRATION_PATTERN, collectConsole } from '../support/console';
+
+/** Section wrappers of server HTML: `[section, status, remote, version]`. */
+function sectionWrappers(html: string) {
+  return [...html.matchAll(/<div data-section="([^"]+)" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="([^"]*)")?(?: data-remote-version="([^"]*)")?/g)].map(
+    (match) => ({ section: match[1]!, status: match[2]!, remote: match[3], version: match[4] }),
+  );
+}
+
+test.describe('server rendering with federated sections', () => {
+  test('the home page HTML, before any script runs, has sections of at least three remotes, each naming its remote and version', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const wrappers = sectionWrappers(html);
+    const rendered = wrappers.filter((wrapper) => wrapper.status === 'ready');
+    expect(rendered.length).toBeGreaterThan(0);
+    for (const wrapper of rendered) {
+      expect(wrapper.remote, `${wrapper.section} names its remote`).toMatch(/^[a-z]+$/);
+      expect(wrapper.version, `${wrapper.section} names its remote version`).toMatch(/^\d+\.\d+\.\d+-[0-9a-f]{10}$/);
+    }
+    const remotes = new Set(rendered.map((wrapper) => wrapper.remote));
+    expect(remotes.size).toBeGreaterThanOrEqual(3);
+    // Every rendered section's stylesheet is linked in the head (no flash of unstyled content).
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const remote of remotes) expect(head).toMatch(new RegExp(`<link rel="stylesheet" href="[^"]+/remotes/${remote}/[^"]+\\.css">`));
+    expect(html).toContain('<html lang="ru"');
+  });
+
+  test('/en is rendered in English with <html lang="en">', async ({ request }) => {
+    const response = await request.get('/en');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('Skip to content');
+    expect(html).not.toContain('Перейти к содержанию');
+    const rendered = sectionWrappers(html).filter((wrapper) => wrapper.status === 'ready');
+    expect(new Set(rendered.map((wrapper) => wrapper.remote)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const path of ['/', '/en']) {
+    test(`the ${path} home page hydrates without a warning or error in the console`, async ({ page }) => {
+      const console = collectConsole(page);
+      await page.goto(path);
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      expect(console.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
+      expect(console.messages).toEqual([]);
+    });
+  }
+});

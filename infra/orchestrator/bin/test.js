@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+// `npm test`: everything CI runs. Installs Debian's Chromium and starts PostgreSQL when missing, builds what is
+// out of date, type-checks, runs every jest project (SQLite and PostgreSQL included) and the Playwright suite,
+// and ends with one summary line: "N passed, N failed".
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { buildWhatIsMissing, repoRoot } = require('../src/builds');
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** @param {string} title @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
+function run(title, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${title}`);
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${seconds.toFixed(1)} s`);
+  return { ok: result.status === 0, seconds };
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
+  console.log('installing Debian chromium for the end-to-end tests');
+  let result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (result.status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  if (result.status !== 0 || !fs.existsSync(CHROMIUM)) throw new Error('could not install chromium');
+}
+
+/** @param {number} port */
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000);
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function ensurePostgres() {
+  if (await portOpen(5432)) return;
+  if (fs.existsSync('/etc/postgresql')) {
+    const versions = fs.readdirSync('/etc/postgresql');
+    for (const version of versions) {
+      console.log(`starting PostgreSQL ${version}`);
+      spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
+    }
+  }
+  for (let attempt = 0; attempt < 20 && !(await portOpen(5432)); attempt += 1) await new Promise((r) => setTimeout(r, 500));
+  if (!(await portOpen(5432))) throw new Error('PostgreSQL is not reachable on 127.0.0.1:5432; the content API suite needs it');
+}
+
+/** @param {string} file */
+function jestCounts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites, skipped: report.numPendingTests + report.numTodoTests };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+/** @param {string} file */
+function playwrightCounts(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  ensureChromium();
+  await ensurePostgres();
+  console.log('\n=== build');
+  await buildWhatIsMissing({ log: (line) => console.log(line) });
+  const typecheck = run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+  const jestFile = path.join(reports, 'jest.json');
+  const unit = run('jest (units, content API on SQLite and PostgreSQL)', 'npx', ['jest', '--ci', '--json', `--outputFile=${jestFile}`]);
+  const e2eFile = path.join(reports, 'playwright.json');
+  const e2e = run('playwright (Debian chromium)', 'npx', ['playwright', 'test', '-c', 'infra/e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
+    CHROMIUM_PATH: CHROMIUM,
+  });
+  const counts = [jestCounts(jestFile), playwrightCounts(e2eFile)];
+  const passed = counts.reduce((sum, c) => sum + c.passed, 0);
+  const failed = counts.reduce((sum, c) => sum + c.failed, 0) + (typecheck.ok ? 0 : 1);
+  const skipped = counts.reduce((sum, c) => sum + c.skipped, 0);
+  console.log(`\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'} (${typecheck.seconds.toFixed(0)} s) · jest ${counts[0]?.passed} passed, ${counts[0]?.failed} failed (${unit.seconds.toFixed(0)} s) · playwright ${counts[1]?.passed} passed, ${counts[1]?.failed} failed (${e2e.seconds.toFixed(0)} s) · total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failed === 0 && unit.ok && e2e.ok && typecheck.ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+// @ts-check
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { buildWhatIsMissing, repoRoot, REMOTES } = require('./builds');
+const { Service, freePort } = require('./services');
+
+const DEFAULT_PORTS = { site: 3000, remotes: 3001, api: 3002, registry: 3003 };
+
+/**
+ * @typedef {object} PlatformOptions
+ * @property {Partial<Record<keyof typeof DEFAULT_PORTS, number>>} [ports]  0 picks a free port
+ * @property {string} [dataDir]         content database, uploads, published remote builds, registry state
+ * @property {NodeJS.ProcessEnv} [env]  extra environment for every service
+ * @property {(line: string) => void} [log]
+ * @property {string} [logDir]          write each service's output to <logDir>/<service>.log instead of the console
+ * @property {boolean} [build]          build what is missing first (default true)
+ */
+
+/** @param {string} dist */
+function builtVersion(dist) {
+  return JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')).site.version;
+}
+
+/**
+ * Points the registry at the built version of every remote that is not live yet (deploy is idempotent).
+ * @param {string} dataDir @param {(line: string) => void} log
+ */
+function deployBuiltRemotes(dataDir, log) {
+  const registry = require(path.join(repoRoot, 'infra/registry/dist/index.js'));
+  const paths = { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.json') };
+  const state = new registry.RegistryStateFile(paths.stateFile).read();
+  for (const team of REMOTES) {
+    const dist = path.join(repoRoot, 'remotes', team, 'dist');
+    const version = builtVersion(dist);
+    if (state.remotes[team]?.current === version) continue;
+    registry.deployBuild(paths, dist);
+    log(`deployed remote ${team}@${version}`);
+  }
+}
+
+/**
+ * Starts the whole platform as `npm start` does: content API, static host for remote builds, registry, shell.
+ * @param {PlatformOptions} [options]
+ */
+async function startPlatform(options = {}) {
+  const log = options.log ?? ((line) => console.log(line));
+  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? path.join(repoRoot, '.data'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (options.logDir) fs.mkdirSync(options.logDir, { recursive: true });
+  /** @type {Record<keyof typeof DEFAULT_PORTS, number>} */
+  const ports = { ...DEFAULT_PORTS };
+  for (const key of /** @type {(keyof typeof DEFAULT_PORTS)[]} */ (Object.keys(DEFAULT_PORTS))) {
+    const wanted = options.ports?.[key];
+    if (wanted !== undefined) ports[key] = wanted === 0 ? await freePort() : wanted;
+  }
+  if (options.build !== false) await buildWhatIsMissing({ log });
+  deployBuiltRemotes(dataDir, log);
+
+  const host = '127.0.0.1';
+  const urls = {
+    site: `http://localhost:${ports.site}`,
+    api: `http://${host}:${ports.api}`,
+    remotes: `http://${host}:${ports.remotes}/remotes/`,
+    registry: `http://${host}:${ports.registry}/registry.json`,
+  };
+  const common = { DATA_DIR: dataDir, HOST: host, ...options.env };
+  const node = process.execPath;
+  const registryCli = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
+  const specs = {
+    'content-api': { command: node, args: [path.join(repoRoot, 'infra/content-api/dist/main.js')], env: { ...common, PORT: String(ports.api) }, healthUrl: `${urls.api}/health` },
+    'remote-host': { command: node, args: [registryCli, 'serve-static'], env: { ...common, PORT: String(ports.remotes) }, healthUrl: `http://${host}:${ports.remotes}/health` },
+    registry: { command: node, args: [registryCli, 'serve-registry'], env: { ...common, PORT: String(ports.registry), REMOTES_PUBLIC_URL: urls.remotes }, healthUrl: `http://${host}:${ports.registry}/health` },
+    shell: {
+      command: node,
+      args: [path.join(repoRoot, 'shell/dist/server/main.js')],
+      env: { ...common, PORT: String(ports.site), CONTENT_API_URL: urls.api, REGISTRY_URL: urls.registry },
+      healthUrl: `http://${host}:${ports.site}/health`,
+    },
+  };
+  /** @type {Map<string, Service>} */
+  const services = new Map();
+  for (const [name, spec] of Object.entries(specs)) {
+    const logFile = options.logDir ? path.join(options.logDir, `${name}.log`) : undefined;
+    services.set(name, new Service({ name, cwd: repoRoot, ...spec }, { log, ...(logFile ? { logFile } : {}) }));
+  }
+  const started = [];
+  try {
+    for (const service of services.values()) {
+      await service.start();
+      started.push(service);
+    }
+  } catch (error) {
+    for (const service of started.reverse()) await service.stop();
+    throw error;
+  }
+  return {
+    urls,
+    ports,
+    dataDir,
+    services,
+    /** Stops one service (e.g. to test failure isolation). @param {string} name */
+    async stopService(name) {
+      await services.get(name)?.stop();
+    },
+    /** @param {string} name */
+    async startService(name) {
+      await services.get(name)?.start();
+    },
+    async stop() {
+      for (const service of [...services.values()].reverse()) await service.stop();
+    },
+  };
+}
+
+module.exports = { startPlatform, deployBuiltRemotes, DEFAULT_PORTS };
