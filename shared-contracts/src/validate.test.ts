@@ -1,4 +1,5 @@
-import { AlertSchema, InitResponseSchema, LinkSchema } from './api/init';
+import { AlertSchema, InitResponseSchema } from './api/init';
+import { LinkSchema } from './api/common';
 import { PageResponseSchema, SectionDescriptorSchema } from './api/page';
 import { NewsItemSchema } from './api/news';
 import { RegistryDocumentSchema, RemoteManifestSchema } from './remotes';
