@@ -13,13 +13,15 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
     testEnvironment: 'node',
     transform: {
       // Components are styled with linaria: the same WyW transform as the build turns styles into class names.
-      '/(shared-ui|shell|remotes)/.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json'), presets: [['@wyw-in-js/babel-preset', { babelOptions: { configFile: path.join(repoRoot, 'babel.config.json') } }]] }],
+      '/(shared-ui|shell|remotes)/.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json'), presets: [['@wyw-in-js/babel-preset', { babelOptions: { configFile: path.join(repoRoot, 'babel.config.json'), envName: 'styles' } }]] }],
       '^.+\\.[cm]?[jt]s$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json') }],
     },
-    transformIgnorePatterns: ['/node_modules/(?!@site/)'],
+    // react-intl and its formatjs dependencies ship ES modules only.
+    transformIgnorePatterns: ['/node_modules/(?!(@site|react-intl|@formatjs|intl-messageformat|icu-minify)/)'],
     moduleNameMapper: {
       '^@site/contracts$': path.join(repoRoot, 'shared-contracts/src/index.ts'),
       '^@site/ui$': path.join(repoRoot, 'shared-ui/src/index.ts'),
+      '^@site/ui/testing$': path.join(repoRoot, 'shared-ui/src/testing.tsx'),
       '^@site/registry$': path.join(repoRoot, 'infra/registry/src/index.ts'),
       '\\.css$': path.join(repoRoot, 'infra/build-preset/test/style-stub.js'),
     },

@@ -2,6 +2,20 @@ import type { ApiClient } from './client';
 import type { Locale } from './locale';
 import type { ColorSchemeName } from './api/init';
 
+/**
+ * The captcha check forms run before sending (spec points 4, 5 and 7): invisible and score-based, version 3 by
+ * default, optionally reCAPTCHA Enterprise. The shell loads the provider's script once.
+ */
+export interface CaptchaClient {
+  /** False when the deployment runs without a captcha (forms then send no token). */
+  readonly enabled: boolean;
+  /**
+   * A fresh token for an action (tokens expire after two minutes, so call it right before sending).
+   * Rejects with 'Failed to load script' when the provider's script cannot be loaded.
+   */
+  execute(action: string): Promise<string>;
+}
+
 export const BREAKPOINT_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type BreakpointType = (typeof BREAKPOINT_TYPES)[number];
 
@@ -29,4 +43,5 @@ export interface ShellContext {
    * URLs; spec point 5). The same policy runs on the server and in the browser.
    */
   sanitizeHtml(html: string): string;
+  captcha: CaptchaClient;
 }

@@ -1,4 +1,4 @@
-import { localizePath, type ApiClient, type Locale, type ShellContext } from '@site/contracts';
+import { localizePath, type ApiClient, type CaptchaClient, type Locale, type ShellContext } from '@site/contracts';
 import { RESPONSIVE_SCALE } from '@site/ui';
 import type { RootStore } from '../stores/root-store';
 
@@ -18,9 +18,10 @@ export interface ShellContextOptions {
   publicApiBase: string;
   sanitize: (html: string) => string;
   ownLegacyHosts: readonly string[];
+  captcha: CaptchaClient;
 }
 
-export function createShellContext(store: RootStore, { api, publicApiBase, sanitize, ownLegacyHosts }: ShellContextOptions): ShellContext {
+export function createShellContext(store: RootStore, { api, publicApiBase, sanitize, ownLegacyHosts, captcha }: ShellContextOptions): ShellContext {
   const base = publicApiBase.endsWith('/') ? publicApiBase : `${publicApiBase}/`;
   return {
     get locale() {
@@ -50,5 +51,6 @@ export function createShellContext(store: RootStore, { api, publicApiBase, sanit
     isServer: store.env.isServer,
     ownLegacyHosts,
     sanitizeHtml: sanitize,
+    captcha,
   };
 }

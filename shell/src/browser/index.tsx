@@ -15,6 +15,7 @@ import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../server/document';
 import { BrowserPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
 import { reloadOnChunkError } from './chunk-reload';
+import { createBrowserCaptcha } from '../forms/captcha';
 
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
 void globalStyles;
@@ -101,6 +102,7 @@ async function start(): Promise<void> {
     publicApiBase: payload.config.publicApiBase,
     sanitize: createSanitizer(window),
     ownLegacyHosts: payload.config.ownLegacyHosts,
+    captcha: createBrowserCaptcha(payload.config.captcha),
   };
   hydrateRoot(
     document.getElementById('app')!,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { captchaConfigFromEnv, type CaptchaConfig } from '../forms/captcha';
 
 export interface ShellConfig {
   host: string;
@@ -28,6 +29,8 @@ export interface ShellConfig {
   browserDistDir: string;
   /** The canonical origin for SEO links, e.g. https://www.example.edu; defaults to the request's. */
   publicOrigin: string | null;
+  /** The captcha forms run in the browser; null runs without one. */
+  captcha: CaptchaConfig | null;
 }
 
 function list(value: string | undefined): string[] {
@@ -61,5 +64,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     analyticsCounterId: env.ANALYTICS_COUNTER_ID ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
+    captcha: captchaConfigFromEnv(env),
   };
 }

@@ -96,6 +96,7 @@ export interface BrowserConfig {
   analyticsCounterId: string;
   remoteLoadTimeoutMs: number;
   sectionLoadBudgetMs: number;
+  captcha: import('../forms/captcha').CaptchaConfig | null;
 }
 
 export interface BrowserPayload {

@@ -33,6 +33,9 @@ export interface RenderDependencies {
 
 const RENDER_ABORT_MS = 10_000;
 
+/** Captcha checks run in the browser only; a section that calls one during server rendering has a bug. */
+const serverCaptcha = { enabled: false, execute: () => Promise.reject(new Error('captcha runs in the browser only')) };
+
 function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
   return [...catalog.remotes.values()]
     .filter((record) => record.health === 'up')
@@ -168,6 +171,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
         analyticsCounterId: deps.config.analyticsCounterId,
         remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
         sectionLoadBudgetMs: deps.config.sectionLoadBudgetMs * 4,
+        captcha: deps.config.captcha,
       },
     },
     deps.shellAssets.js.map((file) => `/_shell/${file}`),
@@ -191,7 +195,13 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
         <App
           store={store}
           runtime={runtime}
-          context={{ api: deps.api, publicApiBase: deps.config.publicApiBase, sanitize: deps.sanitize, ownLegacyHosts: deps.config.ownLegacyHosts }}
+          context={{
+            api: deps.api,
+            publicApiBase: deps.config.publicApiBase,
+            sanitize: deps.sanitize,
+            ownLegacyHosts: deps.config.ownLegacyHosts,
+            captcha: serverCaptcha,
+          }}
         />
       </StaticRouter>,
       {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { FormAcceptedSchema, validate, type SectionProps } from '@site/contracts';
+import { CAPTCHA_TOKEN_FIELD, FormAcceptedSchema, validate, type SectionProps } from '@site/contracts';
 import { Button, SectionTitle, useShell } from '@site/ui';
 import { contactFormErrors, readContactForm, type ContactField } from './validation';
 
@@ -60,7 +60,7 @@ const ErrorText = styled.p`
   }
 `;
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed' };
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; reason: 'captcha' | 'server' };
 
 function Field({ id, name, label, error, children }: { id: string; name: ContactField; label: string; error?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactElement }) {
   const errorId = `${id}-${name}-error`;
@@ -97,16 +97,25 @@ export default function ContactFormSection({ descriptor }: SectionProps<ContactF
       return;
     }
     setStatus({ kind: 'sending' });
+    let captchaToken = '';
+    try {
+      if (shell.captcha.enabled) captchaToken = await shell.captcha.execute('contact');
+    } catch {
+      setStatus({ kind: 'failed', reason: 'captcha' });
+      return;
+    }
     try {
       const body = new FormData();
       for (const [key, entry] of Object.entries(value)) body.append(key, String(entry));
+      if (captchaToken) body.append(CAPTCHA_TOKEN_FIELD, captchaToken);
       const response = await shell.api.post(`${shell.locale}/forms/contact`, body, {
         headers: { 'idempotency-key': crypto.randomUUID?.() ?? String(Date.now()) },
       });
       const accepted = validate(FormAcceptedSchema, (response as { data?: unknown })?.data ?? response);
       setStatus({ kind: 'sent', message: accepted.ok ? accepted.value.message : label('forms.thanks') });
-    } catch {
-      setStatus({ kind: 'failed' });
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      setStatus({ kind: 'failed', reason: status === 403 ? 'captcha' : 'server' });
     }
   }
 
@@ -151,7 +160,7 @@ export default function ContactFormSection({ descriptor }: SectionProps<ContactF
         </div>
         {status.kind === 'failed' && (
           <ErrorText role="alert">
-            <FormattedMessage id="forms.failed" />
+            <FormattedMessage id={status.reason === 'captcha' ? 'forms.captchaFailed' : 'forms.failed'} />
           </ErrorText>
         )}
         <div>
