@@ -9,3 +9,7 @@ export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState } from './typogra
 export { Card, CardGrid, type CardProps } from './Card';
 export { Image, type ImageProps } from './Image';
 export { Button, type ButtonProps } from './Button';
+export { hrefWithQuery, listParam, toggleInList } from './query';
+export { Pagination, FilterLinks, LinkTabs, pageWindow, type PaginationProps, type LinkOption } from './navigation-controls';
+export { SafeHtml } from './SafeHtml';
+export { Badge, BadgeList } from './Badge';
