@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Knex } from 'knex';
+import { UPLOAD_MAX_TOTAL_BYTES } from '@site/contracts';
+import type { ContentApiConfig } from './config';
+import { openDatabase, type Engine } from './db/database';
+import { migrateToLatest } from './db/migrations';
+import { registerAdminRoutes } from './admin/admin-routes';
+import { registerFormRoutes } from './forms/form-routes';
+import { installCaching } from './http/caching';
+import { installErrorHandling } from './http/errors';
+import { registerMediaRoutes } from './media/media-routes';
+import { registerListRoutes } from './routes/list-routes';
+import { registerSiteRoutes } from './routes/site-routes';
+import { seedIfEmpty } from './seed/seed';
+
+export interface ContentApi {
+  app: FastifyInstance;
+  db: Knex;
+  engine: Engine;
+  /** Stops the server and closes the database. */
+  close(): Promise<void>;
+}
+
+/** The multipart parser's own per-request limits; our intake enforces the 50 MB total while streaming. */
+const MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_TOTAL_BYTES + 1, files: 10, fields: 40, fieldSize: 20_000, parts: 60 };
+
+/**
+ * Builds the content API: opens the database (SQLite file or PostgreSQL), migrates it, seeds it when empty
+ * and registers every route. The caller listens (main.ts, the orchestrator) or injects (tests).
+ */
+export async function createContentApi(config: ContentApiConfig): Promise<ContentApi> {
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db, config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    // Behind the shell's same-origin proxy the client address comes from X-Forwarded-For.
+    trustProxy: process.env.TRUST_PROXY === 'false' ? false : ['127.0.0.1', '::1'],
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+  installErrorHandling(app);
+  installCaching(app, config.cacheMaxAgeSeconds);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  const context = { db: database.db, engine: database.engine, config };
+  registerSiteRoutes(app, context);
+  registerListRoutes(app, context);
+  registerMediaRoutes(app, context);
+  await registerFormRoutes(app, context);
+  registerAdminRoutes(app, context);
+
+  if (!config.captcha.enabled) app.log.warn('captcha verification is DISABLED (CAPTCHA_DISABLED=true): use this only for local work');
+  if (!config.adminToken) app.log.info('write API disabled: CONTENT_ADMIN_TOKEN is not set');
+
+  return {
+    app,
+    db: database.db,
+    engine: database.engine,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

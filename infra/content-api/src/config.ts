@@ -1,0 +1,114 @@
+import path from 'node:path';
+
+export type CaptchaMode = 'v3' | 'enterprise';
+
+export interface CaptchaConfig {
+  /** False only when explicitly disabled (CAPTCHA_DISABLED=true), for local work. */
+  enabled: boolean;
+  mode: CaptchaMode;
+  verifyUrl: string;
+  secret: string | undefined;
+  /** Enterprise assessments name the site key of the token. */
+  siteKey: string | undefined;
+  minScore: number;
+  /** Expected action per form kind; a token for another action is refused. Empty: any action. */
+  expectedActions: Record<string, string>;
+  timeoutMs: number;
+}
+
+export interface RateLimitConfig {
+  /** Submissions one client IP may make per window across all form endpoints. */
+  max: number;
+  windowMs: number;
+}
+
+export interface ContentApiConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite file `dataDir/content.sqlite` when absent. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests and benches isolate themselves in a fresh one). */
+  databaseSchema: string | undefined;
+  /** An explicit SQLite file (tests); defaults to `dataDir/content.sqlite`. */
+  sqliteFile: string | undefined;
+  adminToken: string | undefined;
+  captcha: CaptchaConfig;
+  rateLimit: RateLimitConfig;
+  /** The day the seed's relative dates hang on (YYYY-MM-DD); today by default, so upcoming events exist. */
+  seedReferenceDate: string | undefined;
+  /** The university's time zone: "today" and event days are computed in it. */
+  timeZone: string;
+  /** Seconds a GET answer may be cached by clients and proxies. */
+  cacheMaxAgeSeconds: number;
+  logger: boolean;
+}
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+function numberFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw new Error(`${name} must be a number, got "${value}"`);
+  return parsed;
+}
+
+/** `contact=submit_contact,resume=submit_resume`, or one action name for every form. */
+function parseExpectedActions(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  if (!value.includes('=')) return { '*': value.trim() };
+  const actions: Record<string, string> = {};
+  for (const pair of value.split(',')) {
+    const [kind, action] = pair.split('=').map((part) => part.trim());
+    if (kind && action) actions[kind] = action;
+  }
+  return actions;
+}
+
+/** Reads the configuration from the environment (see the package README for every variable). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ContentApiConfig {
+  const mode = env.CAPTCHA_MODE === 'enterprise' ? 'enterprise' : 'v3';
+  if (env.CAPTCHA_MODE && env.CAPTCHA_MODE !== 'v3' && env.CAPTCHA_MODE !== 'enterprise') {
+    throw new Error(`CAPTCHA_MODE must be v3 or enterprise, got "${env.CAPTCHA_MODE}"`);
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: numberFrom(env.PORT, 3002, 'PORT'),
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    sqliteFile: undefined,
+    adminToken: env.CONTENT_ADMIN_TOKEN || undefined,
+    captcha: {
+      enabled: env.CAPTCHA_DISABLED !== 'true',
+      mode,
+      verifyUrl: env.CAPTCHA_VERIFY_URL || GOOGLE_SITEVERIFY_URL,
+      secret: env.CAPTCHA_SECRET || undefined,
+      siteKey: env.CAPTCHA_SITE_KEY || undefined,
+      minScore: numberFrom(env.CAPTCHA_MIN_SCORE, 0.5, 'CAPTCHA_MIN_SCORE'),
+      expectedActions: parseExpectedActions(env.CAPTCHA_ACTION),
+      timeoutMs: numberFrom(env.CAPTCHA_TIMEOUT_MS, 5000, 'CAPTCHA_TIMEOUT_MS'),
+    },
+    rateLimit: {
+      max: numberFrom(env.FORM_RATE_LIMIT_MAX, 10, 'FORM_RATE_LIMIT_MAX'),
+      windowMs: numberFrom(env.FORM_RATE_LIMIT_WINDOW_MS, 60_000, 'FORM_RATE_LIMIT_WINDOW_MS'),
+    },
+    seedReferenceDate: env.SEED_REFERENCE_DATE || undefined,
+    timeZone: env.CONTENT_TIME_ZONE || 'Europe/Moscow',
+    cacheMaxAgeSeconds: numberFrom(env.CACHE_MAX_AGE_SECONDS, 30, 'CACHE_MAX_AGE_SECONDS'),
+    logger: env.CONTENT_API_LOG !== 'false',
+  };
+}
+
+export function sqliteFileOf(config: ContentApiConfig): string {
+  return config.sqliteFile ?? path.join(config.dataDir, 'content.sqlite');
+}
+
+export function uploadsDirOf(config: ContentApiConfig): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
+export function mediaCacheDirOf(config: ContentApiConfig): string {
+  return path.join(config.dataDir, 'media-cache');
+}

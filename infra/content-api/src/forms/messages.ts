@@ -1,0 +1,41 @@
+import type { Locale } from '@site/contracts';
+
+/** What the intake tells a visitor, in the request's locale. */
+export const FORM_MESSAGES = {
+  accepted: {
+    ru: 'Спасибо! Ваша заявка принята. Мы свяжемся с вами в течение трёх рабочих дней.',
+    en: 'Thank you! Your request has been received. We will contact you within three business days.',
+  },
+  subscribed: {
+    ru: 'Вы подписаны на рассылку вакансий. Мы будем присылать новые вакансии на указанный адрес.',
+    en: 'You are subscribed to the vacancy mailing list. We will send new vacancies to this address.',
+  },
+  consentRequired: {
+    ru: 'Необходимо согласие с условиями и положением об обработке персональных данных',
+    en: 'Consent to the terms and the personal-data processing regulation is required',
+  },
+  captchaFailed: {
+    ru: 'Ошибка проверки капчи. Попробуйте ещё раз.',
+    en: 'There was an error with the captcha verification. Please try again.',
+  },
+  tooManyRequests: {
+    ru: 'Слишком много отправок. Попробуйте позже.',
+    en: 'Too many submissions. Please try again later.',
+  },
+  fileType: {
+    ru: 'Допустимые типы файлов: pdf, doc, docx, jpeg, jpg, png',
+    en: 'Allowed file types: pdf, doc, docx, jpeg, jpg, png',
+  },
+  fileContent: {
+    ru: 'Содержимое файла не соответствует его расширению',
+    en: 'The file content does not match its extension',
+  },
+  invalidField: {
+    ru: 'Поле заполнено неверно',
+    en: 'The field is not valid',
+  },
+} satisfies Record<string, Record<Locale, string>>;
+
+export function formMessage(key: keyof typeof FORM_MESSAGES, locale: Locale): string {
+  return FORM_MESSAGES[key][locale];
+}

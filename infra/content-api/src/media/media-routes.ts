@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { Type } from '@sinclair/typebox';
+import { mediaCacheDirOf } from '../config';
+import { badRequest, notFound } from '../http/errors';
+import type { RouteContext } from '../routes/route-context';
+
+/** The responsive scale of the spec (point 9): the only widths the optimiser produces. */
+export const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
+
+/** Shipped media live in the package's assets folder; uploads are never served. */
+export const MEDIA_ROOT = path.resolve(__dirname, '../../assets');
+const MEDIA_PATH = /^images\/[a-z0-9][a-z0-9-]{0,80}\.(jpg|jpeg|png)$/;
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+
+/**
+ * `GET /media/{path}?w=`: a shipped image, optionally resized to a width of the responsive scale. Resized
+ * variants are written once to the cache folder (atomically) and served from there afterwards.
+ */
+export function registerMediaRoutes(app: FastifyInstance, { config }: RouteContext): void {
+  const cacheDir = mediaCacheDirOf(config);
+  const inFlight = new Map<string, Promise<void>>();
+
+  async function variant(source: string, relative: string, width: number): Promise<string> {
+    const target = path.join(cacheDir, String(width), relative);
+    if (fs.existsSync(target)) return target;
+    let pending = inFlight.get(target);
+    if (!pending) {
+      pending = (async () => {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+        await sharp(source).resize({ width, withoutEnlargement: true }).toFile(temporary);
+        await fs.promises.rename(temporary, target);
+      })().finally(() => inFlight.delete(target));
+      inFlight.set(target, pending);
+    }
+    await pending;
+    return target;
+  }
+
+  const MediaQuery = Type.Object({ w: Type.Optional(Type.Integer()) });
+  app.get('/media/*', { schema: { querystring: MediaQuery } }, async (request, reply) => {
+    const relative = (request.params as { '*': string })['*'];
+    if (!MEDIA_PATH.test(relative)) throw notFound();
+    const width = (request.query as { w?: number }).w;
+    if (width !== undefined && !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
+      throw badRequest(`querystring/w must be one of ${IMAGE_WIDTHS.join(', ')}`);
+    }
+    const source = path.join(MEDIA_ROOT, relative);
+    if (!fs.existsSync(source)) throw notFound();
+    const file = width ? await variant(source, relative, width) : source;
+    const stat = await fs.promises.stat(file);
+    const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+    reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const extension = relative.slice(relative.lastIndexOf('.') + 1);
+    return reply.type(CONTENT_TYPES[extension] ?? 'application/octet-stream').header('content-length', stat.size).send(fs.createReadStream(file));
+  });
+}

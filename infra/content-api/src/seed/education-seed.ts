@@ -1,0 +1,132 @@
+import type { ProgramLevel } from '@site/contracts';
+import type { CourseRecord, HistoryRecord, ProgramRecord, ResearchRecord } from '../content/records';
+import { capitalise } from './layout-seed';
+import { SeededRandom, russianPlural, type Bilingual } from './random';
+import { DEMO_IMAGES, TOPICS, personName, type Topic } from './vocabulary';
+
+export const COURSE_COUNT = 90;
+
+const PROGRAMS: [string, ProgramLevel, string, string, number][] = [
+  ['applied-math', 'bachelor', 'Прикладная математика и информатика', 'Applied Mathematics and Computer Science', 4],
+  ['physics', 'bachelor', 'Физика', 'Physics', 4],
+  ['chemistry', 'bachelor', 'Химия', 'Chemistry', 4],
+  ['software-engineering', 'bachelor', 'Программная инженерия', 'Software Engineering', 4],
+  ['biotechnology', 'bachelor', 'Биотехнология', 'Biotechnology', 4],
+  ['power-engineering', 'bachelor', 'Электроэнергетика', 'Electrical Power Engineering', 4],
+  ['materials', 'bachelor', 'Материаловедение', 'Materials Science', 4],
+  ['robotics', 'bachelor', 'Робототехника и мехатроника', 'Robotics and Mechatronics', 4],
+  ['tech-entrepreneurship', 'bachelor', 'Технологическое предпринимательство', 'Technology Entrepreneurship', 4],
+  ['ai', 'master', 'Искусственный интеллект', 'Artificial Intelligence', 2],
+  ['quantum', 'master', 'Квантовые технологии', 'Quantum Technologies', 2],
+  ['photonics', 'master', 'Фотоника', 'Photonics', 2],
+  ['cybersecurity', 'master', 'Кибербезопасность', 'Cybersecurity', 2],
+  ['data-science', 'master', 'Наука о данных', 'Data Science', 2],
+  ['space-systems', 'master', 'Космические системы', 'Space Systems', 2],
+  ['climate-tech', 'master', 'Климатические технологии', 'Climate Technologies', 2],
+  ['computer-security', 'specialist', 'Компьютерная безопасность', 'Computer Security', 5],
+  ['condensed-matter', 'phd', 'Физика конденсированного состояния', 'Condensed Matter Physics', 4],
+  ['math-modelling', 'phd', 'Математическое моделирование', 'Mathematical Modelling', 4],
+  ['bioinformatics', 'phd', 'Биоинформатика', 'Bioinformatics', 4],
+  ['project-management', 'continuing', 'Управление технологическими проектами', 'Technology Project Management', 0],
+  ['python-data', 'continuing', 'Python для анализа данных', 'Python for Data Analysis', 0],
+];
+
+const LEVEL_NAMES: Record<ProgramLevel, Bilingual> = {
+  bachelor: { ru: 'бакалавриат', en: "bachelor's" },
+  specialist: { ru: 'специалитет', en: 'specialist' },
+  master: { ru: 'магистратура', en: "master's" },
+  phd: { ru: 'аспирантура', en: 'PhD' },
+  continuing: { ru: 'дополнительное образование', en: 'continuing education' },
+};
+
+export function programsSeed(): Bilingual<ProgramRecord>[] {
+  return PROGRAMS.map(([id, level, ru, en, years], index) => {
+    const duration = years === 0 ? { ru: '6 месяцев', en: '6 months' } : { ru: `${years} ${russianPlural(years, 'год', 'года', 'лет')}`, en: `${years} years` };
+    const shared = { id, level, link: `/programs#${id}`, image: { url: `/media/images/${DEMO_IMAGES[index % DEMO_IMAGES.length]}`, alt: en } };
+    return {
+      ru: { ...shared, title: ru, duration: duration.ru, format: level === 'continuing' ? 'Онлайн' : 'Очная', language: index % 5 === 4 ? 'Английский' : 'Русский', description: `${ru}: ${LEVEL_NAMES[level].ru}. Обучение в исследовательских лабораториях университета и проекты с индустриальными партнёрами.`, image: { ...shared.image, alt: ru } },
+      en: { ...shared, title: en, duration: duration.en, format: level === 'continuing' ? 'Online' : 'Full-time', language: index % 5 === 4 ? 'English' : 'Russian', description: `${en}: ${LEVEL_NAMES[level].en} programme. Study in the university's research laboratories and projects with industry partners.` },
+    };
+  });
+}
+
+type CourseTitle = (topic: Topic) => Bilingual;
+const COURSE_TITLES: CourseTitle[] = [
+  (t) => ({ ru: `${capitalise(t.ruNom)}: вводный курс`, en: `${capitalise(t.en)}: an introduction` }),
+  (t) => ({ ru: `${capitalise(t.ruNom)}: продвинутый уровень`, en: `Advanced ${t.en}` }),
+  (t) => ({ ru: `${capitalise(t.ruNom)} для инженеров`, en: `${capitalise(t.en)} for engineers` }),
+  (t) => ({ ru: `${capitalise(t.ruNom)}: практикум`, en: `${capitalise(t.en)}: hands-on lab` }),
+  (t) => ({ ru: `Математические методы ${t.ruGen}`, en: `Mathematical methods of ${t.en}` }),
+  (t) => ({ ru: `История и философия ${t.ruGen}`, en: `History and philosophy of ${t.en}` }),
+  (t) => ({ ru: `Проектная работа: ${t.ruNom}`, en: `Project work: ${t.en}` }),
+  (t) => ({ ru: `Этика и право в сфере «${t.ruNom}»`, en: `Ethics and law in ${t.en}` }),
+];
+
+const FORMATS: Record<string, Bilingual> = { online: { ru: 'Онлайн', en: 'Online' }, offline: { ru: 'Очно', en: 'On campus' }, blended: { ru: 'Смешанный', en: 'Blended' } };
+const LEVELS: Record<string, Bilingual> = { beginner: { ru: 'Начальный', en: 'Beginner' }, intermediate: { ru: 'Средний', en: 'Intermediate' }, advanced: { ru: 'Продвинутый', en: 'Advanced' } };
+const LANGUAGES: Record<string, Bilingual> = { ru: { ru: 'Русский', en: 'Russian' }, en: { ru: 'Английский', en: 'English' } };
+
+export function coursesSeed(): Bilingual<CourseRecord>[] {
+  const random = new SeededRandom(1957);
+  const courses: Bilingual<CourseRecord>[] = [];
+  for (let id = 1; id <= COURSE_COUNT; id += 1) {
+    const topic = TOPICS[(id - 1) % TOPICS.length]!;
+    const title = COURSE_TITLES[Math.floor((id - 1) / TOPICS.length) % COURSE_TITLES.length]!(topic);
+    const weeks = random.pick([2, 4, 6, 8, 10, 12, 16, 24]);
+    const levelId = random.pick(['beginner', 'intermediate', 'advanced']);
+    const formatId = random.pick(['online', 'offline', 'blended']);
+    const languageId = id % 4 === 0 ? 'en' : 'ru';
+    const durationId = weeks <= 4 ? 'short' : weeks <= 12 ? 'medium' : 'long';
+    const second = random.pick(TOPICS);
+    const topicIds = [...new Set([topic.id, ...(id % 3 === 0 ? [second.id] : [])])];
+    const topicsOf = (locale: 'ru' | 'en') => topicIds.map((topicId) => {
+      const found = TOPICS.find((entry) => entry.id === topicId)!;
+      return capitalise(locale === 'ru' ? found.ruNom : found.en);
+    });
+    const shared = { id, link: `/courses?topic=${topic.id}#course-${id}`, durationWeeks: weeks, levelId, formatId, languageId, durationId, topicIds };
+    courses.push({
+      ru: { ...shared, title: title.ru, duration: `${weeks} ${russianPlural(weeks, 'неделя', 'недели', 'недель')}`, level: LEVELS[levelId]!.ru, format: FORMATS[formatId]!.ru, language: LANGUAGES[languageId]!.ru, topics: topicsOf('ru'), description: `Курс для студентов и слушателей, которые хотят освоить направление «${topic.ruNom}». Лекции, семинары и итоговый проект.` },
+      en: { ...shared, title: title.en, duration: `${weeks} weeks`, level: LEVELS[levelId]!.en, format: FORMATS[formatId]!.en, language: LANGUAGES[languageId]!.en, topics: topicsOf('en'), description: `A course for students and learners who want to master ${topic.en}. Lectures, seminars and a final project.` },
+    });
+  }
+  return courses;
+}
+
+export function researchSeed(): Bilingual<ResearchRecord>[] {
+  return TOPICS.map((topic, index) => {
+    const head = personName(index * 3);
+    const shared = { id: topic.id, sort: index, link: `/research#${topic.id}`, image: { url: `/media/images/${DEMO_IMAGES[(index + 1) % DEMO_IMAGES.length]}`, alt: topic.en } };
+    return {
+      ru: { ...shared, title: capitalise(topic.ruNom), description: `Исследования в области ${topic.ruGen}: фундаментальные задачи и прикладные проекты вместе с индустриальными партнёрами.`, head: head.ru, laboratories: [`Лаборатория ${topic.ruGen}`, `Центр компетенций «${capitalise(topic.ruNom)}»`], image: { ...shared.image, alt: capitalise(topic.ruNom) } },
+      en: { ...shared, title: capitalise(topic.en), description: `Research in ${topic.en}: fundamental questions and applied projects with industry partners.`, head: head.en, laboratories: [`${capitalise(topic.en)} Laboratory`, `${capitalise(topic.en)} Competence Centre`] },
+    };
+  });
+}
+
+const HISTORY: [number, string, string, string, string][] = [
+  [1956, 'Основание института', 'The institute is founded', 'Постановлением правительства создан Научно-технологический институт с тремя факультетами.', 'A government decree creates the Institute of Science and Technology with three faculties.'],
+  [1959, 'Первый выпуск', 'First graduates', 'Дипломы получили 212 выпускников физического и химического факультетов.', '212 students of the physics and chemistry faculties graduate.'],
+  [1964, 'Вычислительный центр', 'Computing centre', 'Запущена первая ЭВМ института; появляется кафедра вычислительной математики.', 'The institute starts its first computer and opens a department of computational mathematics.'],
+  [1972, 'Лабораторный корпус', 'Laboratory Building', 'Открыт лабораторный корпус с реакторным залом и оптическими лабораториями.', 'The Laboratory Building opens with a reactor hall and optics laboratories.'],
+  [1981, 'Студенческий городок', 'Student campus', 'Построены четыре общежития и спортивный комплекс.', 'Four halls of residence and a sports centre are built.'],
+  [1991, 'Статус университета', 'University status', 'Институт получает статус технического университета.', 'The institute becomes a technical university.'],
+  [1998, 'Первые международные программы', 'First international programmes', 'Запущены программы двойных дипломов с европейскими университетами.', 'Double-degree programmes start with European universities.'],
+  [2004, 'Технопарк', 'Technopark', 'Открыт университетский технопарк для студенческих стартапов.', 'The university technopark opens for student start-ups.'],
+  [2010, 'Институт биотехнологий', 'Institute of Biotechnology', 'Создан Институт биотехнологий с собственной магистратурой.', 'The Institute of Biotechnology is created with its own master\'s programmes.'],
+  [2013, 'Национальный исследовательский университет', 'National research university', 'Университет входит в число национальных исследовательских университетов.', 'The university becomes a national research university.'],
+  [2016, 'Лицензия и аккредитация', 'Licence and accreditation', 'Получена бессрочная лицензия на образовательную деятельность.', 'The university receives a permanent education licence.'],
+  [2019, 'Центр искусственного интеллекта', 'AI centre', 'Открыт междисциплинарный центр искусственного интеллекта.', 'An interdisciplinary artificial intelligence centre opens.'],
+  [2021, 'Квантовая лаборатория', 'Quantum laboratory', 'Запущен первый университетский квантовый вычислитель на 16 кубитах.', 'The university\'s first 16-qubit quantum computer goes live.'],
+  [2023, 'Новый кампус', 'New campus', 'Начато строительство нового кампуса на 8 000 студентов.', 'Construction starts on a new campus for 8,000 students.'],
+  [2025, 'Школа технологического предпринимательства', 'School of Technology Entrepreneurship', 'Открыта школа, объединившая инженерные и управленческие программы.', 'A school combining engineering and management programmes opens.'],
+];
+
+export function historySeed(): Bilingual<HistoryRecord>[] {
+  return HISTORY.map(([year, titleRu, titleEn, textRu, textEn], index) => {
+    const image = index % 3 === 0 ? { url: `/media/images/${DEMO_IMAGES[index % DEMO_IMAGES.length]}`, alt: titleEn } : null;
+    return {
+      ru: { id: `y${year}`, year, title: titleRu, text: textRu, image: image ? { ...image, alt: titleRu } : null },
+      en: { id: `y${year}`, year, title: titleEn, text: textEn, image },
+    };
+  });
+}
