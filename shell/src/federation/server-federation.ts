@@ -111,6 +111,8 @@ export class ServerFederation {
       if (this.registered.get(record.name) === record.manifestUrl) continue;
       const force = this.registered.has(record.name);
       registerRemotes([{ name: record.name, entry: record.manifestUrl }], { force });
+      // A new deployment starts with a clean record: failures of the previous one say nothing about it.
+      this.breaker(record.name).reset();
       this.registered.set(record.name, record.manifestUrl);
       this.forgetOtherVersions(record.name, [record.version, before?.version]);
       await this.warm(record);

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { collectConsole } from '../support/console';
+import { copyDir, platformStatus, putPage, registry, registryPaths, repoRoot, waitForRemote } from '../support/platform-control';
+
+// These tests redeploy and stop remotes that every page uses: they run one after another, after the rest.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { buildRemote } = require(path.join(repoRoot, 'infra/build-preset/src/index.js')) as {
+  buildRemote(options: { team: string; rootDir: string }): Promise<{ manifest: { site: { version: string } } }>;
+};
+
+const workDir = path.join(repoRoot, 'test-results', 'e2e-remotes');
+const SLUG = 'e2e-lifecycle';
+
+function sectionStatus(html: string, section: string): { status: string; remote?: string; version?: string } | null {
+  const match = new RegExp(`<div data-section="${section}" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="([^"]*)")?(?: data-remote-version="([^"]*)")?`).exec(html);
+  return match ? { status: match[1]!, remote: match[2], version: match[3] } : null;
+}
+
+test.describe('remote lifecycle', () => {
+  let originalNews: string;
+  let freshVersion: string;
+
+  test.beforeAll(async ({ request }) => {
+    originalNews = (await waitForRemote(request, 'news', (remote) => remote.health === 'up')).version;
+  });
+
+  test('a section added to one remote and a rebuild of only that remote render on a page that names it, without touching the shell', async ({ request }) => {
+    const shellStamp = fs.statSync(path.join(repoRoot, 'shell/dist/.build-stamp')).mtimeMs;
+    const uptimeBefore = (await platformStatus(request)).process.uptimeSeconds;
+
+    // The news team adds two section folders and rebuilds their remote, and only it.
+    const copy = path.join(workDir, 'news');
+    copyDir(path.join(repoRoot, 'remotes/news'), copy, (name) => ['dist', '.federation', 'node_modules'].includes(name));
+    for (const section of ['E2eFresh', 'E2eThrowsInBrowser']) {
+      copyDir(path.join(__dirname, '../fixtures/sections', section), path.join(copy, 'src/sections', section));
+    }
+    const { manifest } = await buildRemote({ team: 'news', rootDir: copy });
+    freshVersion = manifest.site.version;
+    expect(freshVersion).not.toBe(originalNews);
+    registry.deployBuild(registryPaths(), path.join(copy, 'dist'));
+    await waitForRemote(request, 'news', (remote) => remote.version === freshVersion && remote.sections.includes('E2eFresh'));
+
+    await putPage(request, 'ru', {
+      slug: SLUG,
+      title: 'Жизненный цикл удалённого модуля',
+      components: [
+        { id: 'fresh', name: 'E2eFresh', props: { text: 'Секция из пересобранного модуля' } },
+        { id: 'events', name: 'EventsUpcoming', props: { limit: 2 } },
+        { id: 'throws', name: 'E2eThrowsInBrowser', props: { text: 'Отрисовано на сервере' } },
+      ],
+    });
+    const response = await request.get(`/${SLUG}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(sectionStatus(html, 'E2eFresh')).toEqual({ status: 'ready', remote: 'news', version: freshVersion });
+    expect(html).toContain('Секция из пересобранного модуля');
+    expect(sectionStatus(html, 'EventsUpcoming')?.status).toBe('ready');
+
+    // The shell was neither rebuilt nor restarted.
+    expect(fs.statSync(path.join(repoRoot, 'shell/dist/.build-stamp')).mtimeMs).toBe(shellStamp);
+    expect((await platformStatus(request)).process.uptimeSeconds).toBeGreaterThanOrEqual(uptimeBefore);
+  });
+
+  test('a section that throws in the browser is caught by its own boundary; the rest of the page keeps working', async ({ page }) => {
+    const console = collectConsole(page);
+    await page.goto(`/${SLUG}`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    const broken = page.locator('[data-section="E2eThrowsInBrowser"]');
+    await expect(broken.locator('[data-fallback="unavailable"]')).toHaveText('Что-то пошло не так...');
+    await expect(page.locator('[data-e2e="fresh"]')).toHaveText('Секция из пересобранного модуля');
+    await expect(page.locator('[data-section="EventsUpcoming"] h2')).toBeVisible();
+    expect(console.messages.some((message) => message.includes('fails in the browser on purpose'))).toBe(true);
+    expect(console.messages.filter((message) => message.startsWith('pageerror'))).toEqual([]);
+    // Still an application: client navigation works after the failure.
+    await page.locator('header a[href="/search"]').first().click();
+    await expect(page).toHaveURL(/\/search$/);
+  });
+
+  test('a rollback points the site back at the previous version without a restart', async ({ request }) => {
+    const { version } = registry.rollback(registryPaths(), 'news');
+    expect(version).toBe(originalNews);
+    await waitForRemote(request, 'news', (remote) => remote.version === originalNews);
+    const html = await (await request.get(`/${SLUG}`)).text();
+    expect(sectionStatus(html, 'E2eFresh')?.status).toBe('missing');
+    expect(html).toContain('Компонент отсутствует');
+    expect(sectionStatus(html, 'EventsUpcoming')?.status).toBe('ready');
+  });
+
+  test('a remote whose host stops degrades only its own sections; the page still answers 200', async ({ request, page }) => {
+    const original = await waitForRemote(request, 'events', (remote) => remote.health === 'up');
+    // The events team serves its build from its own host.
+    const cdnDir = path.join(workDir, 'events-cdn');
+    copyDir(path.join(repoRoot, 'remotes/events/dist'), path.join(cdnDir, 'events', original.version));
+    const host = registry.createStaticHost({ cdnDir });
+    await host.listen({ port: 0, host: '127.0.0.1' });
+    const hostUrl = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
+    const manifestUrl = `${hostUrl}/remotes/events/${original.version}/mf-manifest.json`;
+    registry.registerExternal(registryPaths(), 'events', original.version, manifestUrl);
+    await waitForRemote(request, 'events', (remote) => remote.manifestUrl === manifestUrl && remote.health === 'up');
+    expect(sectionStatus(await (await request.get('/')).text(), 'EventsUpcoming')?.status).toBe('ready');
+
+    await host.close();
+    await waitForRemote(request, 'events', (remote) => remote.health === 'unreachable');
+    const started = Date.now();
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const html = await response.text();
+    expect(sectionStatus(html, 'EventsUpcoming')?.status).toBe('unavailable');
+    const others = [...html.matchAll(/data-section-status="ready" data-remote="([a-z]+)"/g)].map((match) => match[1]);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others).not.toContain('events');
+
+    // In the browser too: the fallback text, and the other sections hydrate.
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('[data-section="EventsUpcoming"] [data-fallback="unavailable"]')).toHaveText('Что-то пошло не так...');
+
+    registry.rollback(registryPaths(), 'events', original.version);
+    await waitForRemote(request, 'events', (remote) => remote.manifestUrl === original.manifestUrl && remote.health === 'up');
+  });
+
+  test('a remote too slow for the server budget is rendered by the browser after hydration; the page does not wait for it', async ({ request, page }) => {
+    const original = await waitForRemote(request, 'news', (remote) => remote.health === 'up');
+    // The same build published under a new version by a host that answers slowly.
+    const slowVersion = `${original.version.split('-')[0]}-5f0a5f0a5f`;
+    const source = path.join(registryPaths().cdnDir, 'news', original.version);
+    const fastify = registry.createStaticHost({ cdnDir: path.join(workDir, 'unused') });
+    fastify.addHook('onRequest', async (req, reply) => {
+      const file = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/slow\//, '');
+      const full = path.join(source, file);
+      if (!full.startsWith(source) || !fs.existsSync(full)) return reply.code(404).send({});
+      let body: Buffer | string = fs.readFileSync(full);
+      if (file === 'mf-manifest.json') {
+        const manifest = JSON.parse(body.toString());
+        manifest.site.version = slowVersion;
+        body = JSON.stringify(manifest);
+      } else if (file.includes('server/')) {
+        // Slower than the shell's time limits for the Node container; the browser files come at once.
+        await new Promise((resolve) => setTimeout(resolve, 8000));
+      }
+      return reply
+        .header('content-type', file.endsWith('.json') ? 'application/json' : file.endsWith('.css') ? 'text/css' : 'text/javascript')
+        .header('access-control-allow-origin', '*')
+        .send(body);
+    });
+    await fastify.listen({ port: 0, host: '127.0.0.1' });
+    const manifestUrl = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}/slow/mf-manifest.json`;
+    try {
+      registry.registerExternal(registryPaths(), 'news', slowVersion, manifestUrl);
+      await waitForRemote(request, 'news', (remote) => remote.version === slowVersion);
+      await putPage(request, 'ru', { slug: `${SLUG}-slow`, title: 'Медленный модуль', components: [{ id: 'news', name: 'NewsLatest', props: { limit: 2 } }, { id: 'events', name: 'EventsUpcoming', props: { limit: 2 } }] });
+      const started = Date.now();
+      const response = await request.get(`/${SLUG}-slow`);
+      const elapsed = Date.now() - started;
+      expect(response.status()).toBe(200);
+      expect(elapsed).toBeLessThan(2500);
+      const html = await response.text();
+      expect(sectionStatus(html, 'NewsLatest')?.status).toBe('deferred');
+      expect(sectionStatus(html, 'EventsUpcoming')?.status).toBe('ready');
+
+      await page.goto(`/${SLUG}-slow`);
+      await expect(page.locator('[data-section="NewsLatest"][data-section-status="ready"] h2')).toBeVisible({ timeout: 15_000 });
+    } finally {
+      registry.rollback(registryPaths(), 'news', original.version);
+      await waitForRemote(request, 'news', (remote) => remote.version === original.version && remote.health === 'up');
+      await fastify.close();
+    }
+  });
+});
