@@ -26,11 +26,22 @@ export function splitWords(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** Stems of words already seen: a site's vocabulary is small and stemming is the costly step of indexing. */
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 100_000;
+
 /** Cyrillic words go through the Russian Snowball stemmer, the rest through the English one. */
 export function stemWord(foldedWord: string): string {
-  if (/[а-я]/.test(foldedWord)) return russianStemmer.stem(foldedWord);
-  if (/^[a-z]+$/.test(foldedWord)) return englishStemmer.stem(foldedWord);
-  return foldedWord;
+  const cached = stemCache.get(foldedWord);
+  if (cached !== undefined) return cached;
+  const stem = /[а-я]/.test(foldedWord)
+    ? russianStemmer.stem(foldedWord)
+    : /^[a-z]+$/.test(foldedWord)
+      ? englishStemmer.stem(foldedWord)
+      : foldedWord;
+  if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+  stemCache.set(foldedWord, stem);
+  return stem;
 }
 
 export interface AnalysedWord {

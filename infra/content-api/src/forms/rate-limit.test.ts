@@ -1,0 +1,12 @@
+import { RateLimiter } from './rate-limit';
+
+test('a client over its limit waits until its window ends; other clients are not affected', () => {
+  let now = 0;
+  const limiter = new RateLimiter({ max: 2, windowMs: 10_000 }, () => now);
+  expect(limiter.hit('a')).toBe(0);
+  expect(limiter.hit('a')).toBe(0);
+  expect(limiter.hit('a')).toBe(10);
+  expect(limiter.hit('b')).toBe(0);
+  now = 10_000;
+  expect(limiter.hit('a')).toBe(0);
+});
