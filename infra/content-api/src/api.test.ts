@@ -220,10 +220,11 @@ describe.each(ENGINES)('content API on %s', (engine) => {
     const original = await fetch(`${server.baseUrl}/media/images/campus-main.jpg`);
     expect(original.status).toBe(200);
     expect(original.headers.get('content-type')).toBe('image/jpeg');
+    const originalBytes = Buffer.from(await original.arrayBuffer());
     const resized = await fetch(`${server.baseUrl}/media/images/campus-main.jpg?w=320`);
     const bytes = Buffer.from(await resized.arrayBuffer());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    expect(bytes.length).toBeLessThan(Number(original.headers.get('content-length')));
+    expect(bytes.length).toBeLessThan(originalBytes.length);
     expect(fs.existsSync(path.join(server.config.dataDir, 'media-cache', '320', 'images', 'campus-main.jpg'))).toBe(true);
   });
 });

@@ -31,12 +31,11 @@ export async function saveEntity(db: Knex, entity: EntityDefinition, locale: Loc
 /** Deletes one entity in one locale with its links and its search document; false when there was none. */
 export async function deleteEntity(db: Knex, entity: EntityDefinition, locale: Locale, id: string | number): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const deleted = await deleteRows(trx, entity, locale, id);
-    if (entity.searchDocument) {
-      const probe = entity.searchDocument({ id } as never, locale);
-      await removeSearchDocument(trx, locale, probe.key);
-    }
-    return deleted > 0;
+    const existing = await readEntity(trx, entity, locale, id);
+    if (!existing) return false;
+    await deleteRows(trx, entity, locale, id);
+    if (entity.searchDocument) await removeSearchDocument(trx, locale, entity.searchDocument(existing, locale).key);
+    return true;
   });
 }
 
