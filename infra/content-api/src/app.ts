@@ -22,6 +22,8 @@ export interface ContentApi {
   close(): Promise<void>;
 }
 
+const CLOSE_GRACE_MS = 3000;
+
 /** The multipart parser's own per-request limits; our intake enforces the 50 MB total while streaming. */
 const MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_TOTAL_BYTES + 1, files: 10, fields: 40, fieldSize: 20_000, parts: 60 };
 
@@ -43,6 +45,8 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
     // Behind the shell's same-origin proxy the client address comes from X-Forwarded-For.
     trustProxy: process.env.TRUST_PROXY === 'false' ? false : ['127.0.0.1', '::1'],
     bodyLimit: 1024 * 1024,
+    // Bounds slow-loris clients; generous enough for a 50 MB upload on a slow line.
+    requestTimeout: 10 * 60 * 1000,
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
@@ -65,7 +69,13 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
     db: database.db,
     engine: database.engine,
     async close() {
-      await app.close();
+      // Graceful first; a client that keeps a request open (a stalled upload) must not hold the shutdown forever.
+      const forceClose = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(forceClose);
+      }
       await database.close();
     },
   };

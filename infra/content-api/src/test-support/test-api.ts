@@ -50,7 +50,10 @@ export async function startTestApi(engine: Engine, overrides: Partial<ContentApi
     config,
     baseUrl: `http://127.0.0.1:${port}`,
     async stop() {
+      const log = process.env.DEBUG_TEST_STOP ? (step: string) => console.log(`[${engine}] stop: ${step}`) : () => undefined;
+      log('closing');
       await api.close();
+      log('closed');
       if (engine === 'postgres') {
         const admin = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
         await admin.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
