@@ -1,18 +1,20 @@
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { NewsItem, SectionProps } from '@site/contracts';
-import { Card, CardGrid, EmptyState, Image, Muted, SectionTitle } from '@site/ui';
+import { CardGrid, EmptyState, SectionTitle } from '@site/ui';
+import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { NewsCard } from '../../news-items/NewsCard';
 import type { NewsLatestProps } from './load';
 
 export { load } from './load';
 
 /** The latest news (or media) items as cards, newest first. */
 export default function NewsLatest({ descriptor, data }: SectionProps<NewsLatestProps, NewsItem[]>) {
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   const type = descriptor.props.type ?? 'All';
   return (
     <div aria-labelledby={titleId} role="region">
       <SectionTitle id={titleId}>
-        {descriptor.props.title ?? <FormattedMessage id={type === 'Media' ? 'news.latest.mediaTitle' : 'news.latest.title'} />}
+        {editorTitleOf(descriptor) ?? <FormattedMessage id={type === 'Media' ? 'news.latest.mediaTitle' : 'news.latest.title'} />}
       </SectionTitle>
       {data.length === 0 ? (
         <EmptyState>
@@ -22,18 +24,7 @@ export default function NewsLatest({ descriptor, data }: SectionProps<NewsLatest
         <CardGrid>
           {data.map((item) => (
             <li key={item.id}>
-              <Card
-                title={item.title}
-                href={item.link}
-                media={<Image image={item.image} decorative />}
-                eyebrow={
-                  <Muted>
-                    <FormattedDate value={item.date} day="numeric" month="long" year="numeric" />
-                  </Muted>
-                }
-              >
-                {item.lead && <p>{item.lead}</p>}
-              </Card>
+              <NewsCard item={item} showType={type === 'All'} />
             </li>
           ))}
         </CardGrid>

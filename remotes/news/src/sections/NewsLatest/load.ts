@@ -1,4 +1,5 @@
-import { NewsListResponseSchema, parseContract, type NewsItem, type SectionLoader } from '@site/contracts';
+import { LATEST_NEWS_PER_TYPE, NewsListResponseSchema, parseContract, type NewsItem, type SectionLoader } from '@site/contracts';
+import { newestFirst } from '../../news-items/order';
 
 export interface NewsLatestProps {
   type?: 'News' | 'Media' | 'All';
@@ -7,7 +8,7 @@ export interface NewsLatestProps {
 }
 
 /** Latest news per type (spec point 9): four by default, at most twelve. */
-export const DEFAULT_LIMIT = 4;
+export const DEFAULT_LIMIT = LATEST_NEWS_PER_TYPE;
 export const MAX_LIMIT = 12;
 
 export function limitOf(props: NewsLatestProps): number {
@@ -21,5 +22,5 @@ export const load: SectionLoader<NewsLatestProps, NewsItem[]> = async ({ api, lo
   const response = await api.get(path, { params: { type, pageSize: limitOf(props), page: 1 }, signal });
   const items = parseContract(path, NewsListResponseSchema, response).data.items;
   // Newest first (spec point 4), whatever order the backend used.
-  return [...items].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limitOf(props));
+  return newestFirst(items).slice(0, limitOf(props));
 };
