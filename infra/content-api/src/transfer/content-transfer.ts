@@ -16,13 +16,37 @@ export interface ContentExport {
 
 const BOOLEAN_COLUMNS: Record<string, string[]> = { news: ['is_featured'], events: ['is_recommended'] };
 
+/** Key columns per table: exports list rows in key order, compared in code so both engines' collations agree. */
+const KEY_COLUMNS: Record<string, string[]> = {
+  settings: ['locale'],
+  layout_components: ['locale', 'key'],
+  color_schemes: ['id'],
+  redirects: ['from_path'],
+  pages: ['locale', 'slug'],
+  taxonomy_terms: ['locale', 'vocabulary', 'id'],
+  news_terms: ['locale', 'news_id', 'vocabulary', 'term_id'],
+  course_topics: ['locale', 'course_id', 'topic_id'],
+};
+
+function compareByKey(columns: string[]) {
+  return (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    for (const column of columns) {
+      const left = a[column] as string | number;
+      const right = b[column] as string | number;
+      if (left < right) return -1;
+      if (left > right) return 1;
+    }
+    return 0;
+  };
+}
+
 /** Every content table as rows (booleans normalised, so an export from either engine reads the same). */
 export async function exportContent(db: Knex): Promise<ContentExport> {
   const tables: ContentExport['tables'] = {};
   for (const table of CONTENT_TABLES) {
     const rows = (await db(table).select('*')) as Record<string, unknown>[];
     for (const row of rows) for (const column of BOOLEAN_COLUMNS[table] ?? []) row[column] = Boolean(row[column]);
-    tables[table] = rows;
+    tables[table] = rows.sort(compareByKey(KEY_COLUMNS[table] ?? ['locale', 'id']));
   }
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), tables };
 }
