@@ -1,0 +1,126 @@
+import type { NewsArticle as NewsArticleData } from '@site/contracts';
+import { renderSection } from '@site/ui/testing';
+import en from '../../messages/en.json';
+import ru from '../../messages/ru.json';
+import { newsItem } from '../../testing/fixtures';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi } from '../../testing/content-api';
+import { linkNamed, textOf } from '../../testing/markup';
+import { extractVideos } from './article-video';
+import NewsArticle from './index';
+import { load, type NewsArticleProps } from './load';
+
+const VIDEO_BODY = [
+  '<p>The lab in two minutes.</p>',
+  '<video poster="/media/images/lab.jpg" title="Inside the lab">',
+  '<source src="/media/video/lab.webm" type="video/webm"><source src="javascript:alert(1)">',
+  '<track kind="captions" src="/media/video/lab.en.vtt" srclang="en" label="English" default>',
+  '<p>No video here. <a href="https://video.example.com/watch?v=lab&amp;t=1">Watch it there</a></p>',
+  '</video>',
+  '<p>More text.</p>',
+].join('');
+
+function article(overrides: Partial<NewsArticleData> = {}): NewsArticleData {
+  return { ...newsItem({ id: 42, title: 'Inside the quantum lab', type: 'Media' }), body: VIDEO_BODY, author: 'Press Office', office: null, ...overrides };
+}
+
+describe('article videos', () => {
+  it('takes videos out of the body with their sources, captions and video-site link, keeping only safe URLs', () => {
+    const { html, videos } = extractVideos(VIDEO_BODY);
+    expect(html).toBe('<p>The lab in two minutes.</p><p>More text.</p>');
+    expect(videos).toEqual([
+      {
+        sources: [{ src: '/media/video/lab.webm', type: 'video/webm' }],
+        tracks: [{ src: '/media/video/lab.en.vtt', kind: 'captions', srcLang: 'en', label: 'English', isDefault: true }],
+        poster: '/media/images/lab.jpg',
+        siteUrl: 'https://video.example.com/watch?v=lab&t=1',
+        title: 'Inside the lab',
+      },
+    ]);
+  });
+
+  it('falls back to the file itself as the place to watch, and leaves a video with no playable source in the body', () => {
+    expect(extractVideos('<video src="https://cdn.example.com/a.mp4"></video>').videos[0]?.siteUrl).toBe('https://cdn.example.com/a.mp4');
+    const unplayable = '<video src="javascript:alert(1)"></video>';
+    expect(extractVideos(unplayable)).toEqual({ html: unplayable, videos: [] });
+  });
+});
+
+describe('NewsArticle', () => {
+  it('plays a media item’s video, with the fallback message and a button to the video site (English)', () => {
+    const html = renderSection(NewsArticle, { props: { id: 42 }, data: article() }, en, { locale: 'en' });
+    expect(html).toMatch(/<video[^>]*controls=""[^>]*aria-label="Inside the lab"/);
+    expect(html).toContain('<source src="/api/media/video/lab.webm" type="video/webm"/>');
+    expect(html).toContain('kind="captions"');
+    expect(textOf(html)).toContain('Your browser does not support built-in video playback.');
+    const button = linkNamed(html, 'Go to the video site (opens in a new tab)');
+    expect(button.href).toBe('https://video.example.com/watch?v=lab&t=1');
+    expect(button.attributes).toContain('target="_blank"');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('says the same in Russian', () => {
+    const html = renderSection(NewsArticle, { props: { id: 42 }, data: article() }, ru);
+    expect(textOf(html)).toContain('Ваш браузер не поддерживает встроенное воспроизведение видео.');
+    expect(linkNamed(html, 'Перейти на сайт с видео (откроется в новой вкладке)').href).toBe('https://video.example.com/watch?v=lab&t=1');
+  });
+
+  it('shows a news item with its title as heading, date, author, office, image and sanitised body', () => {
+    const data = article({
+      type: 'News',
+      title: 'Grant for the robotics team',
+      lead: 'Three years of funding.',
+      body: '<p>The team won.</p><script>alert(1)</script>',
+      image: { url: '/media/images/robots.jpg', alt: 'Robots on a table' },
+      office: { id: 'press-office', slug: 'press-office', title: 'Press Office' },
+      date: '2026-03-10T10:00:00+03:00',
+    });
+    const html = renderSection(NewsArticle, { props: { id: 42 }, data }, en, { locale: 'en' });
+    expect(html).toMatch(/<h2[^>]*id="test-section-title"[^>]*>Grant for the robotics team<\/h2>/);
+    expect(html).toContain('<time dateTime="2026-03-10T10:00:00+03:00">March 10, 2026</time>');
+    expect(textOf(html)).toContain('Press Office Published by: Press Office Three years of funding. The team won.');
+    expect(html).toContain('alt="Robots on a table"');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<video');
+  });
+
+  it("puts an editor's title first and the article's title under it", () => {
+    const html = renderSection(NewsArticle, { props: { id: 3 }, data: article({ title: 'Welcome, students' }), id: 'rector' }, en, { locale: 'en' });
+    const withTitle = renderSection(NewsArticle, { props: { id: 3, title: "The rector's address" }, data: article({ title: 'Welcome, students' }) }, en, { locale: 'en' });
+    expect(html).toMatch(/<h2[^>]*>Welcome, students<\/h2>/);
+    expect(withTitle).toMatch(/<h2[^>]*>The rector&#x27;s address<\/h2><h3[^>]*>Welcome, students<\/h3>/);
+  });
+
+  it("says 'No data to display' for an article that does not exist", () => {
+    expect(textOf(renderSection(NewsArticle, { props: { id: 9 }, data: null }, en, { locale: 'en' }))).toBe('News No data to display');
+  });
+});
+
+describe('NewsArticle loader on the content API', () => {
+  let server: RunningContentApi;
+  beforeAll(async () => {
+    server = await startContentApi();
+  }, CONTENT_API_START_TIMEOUT_MS);
+  afterAll(() => server?.stop());
+
+  it('loads the article with its body in the page locale', async () => {
+    const [ru, en] = await Promise.all([
+      load(loadContext(server.api, 'ru'), descriptorOf<NewsArticleProps>('NewsArticle', { id: 3 })),
+      load(loadContext(server.api, 'en'), descriptorOf<NewsArticleProps>('NewsArticle', { id: '3' })),
+    ]);
+    expect(ru?.id).toBe(3);
+    expect(ru?.body).toMatch(/^<p>/);
+    expect(en?.body).toContain('/en/research');
+    expect(ru?.title).not.toBe(en?.title);
+  });
+
+  it('gives null for a missing article or a malformed id, and says which in the log', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await load(loadContext(server.api, 'en'), descriptorOf<NewsArticleProps>('NewsArticle', { id: 999999 }))).toBeNull();
+    expect(warn).toHaveBeenCalledWith('NewsArticle section "test-newsarticle": news 999999 does not exist in en');
+    expect(await load(loadContext(server.api, 'en'), descriptorOf<NewsArticleProps>('NewsArticle', { id: '../init' }))).toBeNull();
+    expect(error).toHaveBeenCalledWith('NewsArticle section "test-newsarticle": props.id "../init" is not a news id');
+    warn.mockRestore();
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { styled } from '@linaria/react';
+import type { NewsArticle as NewsArticleData, SectionProps } from '@site/contracts';
+import { Badge, EmptyState, Image, Lead, SafeHtml, SectionTitle } from '@site/ui';
+import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { NewsDate } from '../../news-items/NewsDate';
+import { extractVideos } from './article-video';
+import type { NewsArticleProps } from './load';
+import { VideoPlayer } from './VideoPlayer';
+
+export { load } from './load';
+
+const ArticleTitle = styled.h3`
+  margin: 0 0 1rem;
+  font-size: clamp(1.3rem, 1.1rem + 0.8vw, 1.75rem);
+  line-height: 1.25;
+`;
+
+const Meta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+  margin: 0 0 1.25rem;
+  color: var(--site-muted);
+`;
+
+const Figure = styled.div`
+  max-width: 56rem;
+  margin: 0 0 1.5rem;
+`;
+
+/** A news or media article: date, author, lead, its image or videos, and the sanitised body. */
+export default function NewsArticle({ descriptor, data }: SectionProps<NewsArticleProps, NewsArticleData | null>) {
+  const intl = useIntl();
+  const titleId = titleIdOf(descriptor);
+  const editorTitle = editorTitleOf(descriptor);
+  const body = useMemo(() => extractVideos(data?.body ?? ''), [data?.body]);
+  if (!data) {
+    return (
+      <div role="region" aria-labelledby={titleId}>
+        <SectionTitle id={titleId}>{editorTitle ?? <FormattedMessage id="news.article.title" />}</SectionTitle>
+        <EmptyState>
+          <FormattedMessage id="news.noData" />
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <article aria-labelledby={titleId}>
+      {/* An editor's title (e.g. "The rector's address") heads the section; the article's own title goes under it. */}
+      <SectionTitle id={titleId}>{editorTitle ?? data.title}</SectionTitle>
+      {editorTitle && <ArticleTitle>{data.title}</ArticleTitle>}
+      <Meta>
+        <NewsDate date={data.date} />
+        {data.type === 'Media' && (
+          <Badge>
+            <FormattedMessage id="news.type.media" />
+          </Badge>
+        )}
+        {data.author && <span>{data.author}</span>}
+        {data.office && <FormattedMessage id="news.article.office" values={{ office: data.office.title }} />}
+      </Meta>
+      {/* Bodies often open with the lead itself; saying it twice would only make readers skim. */}
+      {data.lead && !body.html.includes(data.lead) && <Lead>{data.lead}</Lead>}
+      {body.videos.length > 0
+        ? body.videos.map((video, index) => (
+            <VideoPlayer key={`${index}-${video.siteUrl}`} video={video} label={intl.formatMessage({ id: 'news.video.label' }, { title: data.title })} />
+          ))
+        : data.image && (
+            <Figure>
+              <Image image={data.image} sizes="(min-width: 1024px) 56rem, 100vw" />
+            </Figure>
+          )}
+      <SafeHtml html={body.html} />
+    </article>
+  );
+}
