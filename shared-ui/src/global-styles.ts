@@ -86,7 +86,7 @@ export const globalStyles = css`
       color: var(--site-text);
       font-family: var(--site-font);
       line-height: 1.5;
-      overflow-wrap: anywhere;
+      overflow-wrap: break-word;
     }
 
     a {

@@ -1,5 +1,6 @@
 'use strict';
 const path = require('node:path');
+const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./shared');
@@ -82,6 +83,11 @@ function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_EN
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].css' }),
+      // The Node container is one file. After a new version is registered under the same name, the federation
+      // runtime reuses the remote's existing instance and skips the new container's runtime plugins (they are
+      // de-duplicated by name), so a new version could not load chunks of its own; with none to load, it needs
+      // nothing from them. It also makes a server-side load a single request.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
       new ModuleFederationPlugin({
         name: team,
         filename: 'remoteEntry.js',

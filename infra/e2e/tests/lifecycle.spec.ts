@@ -121,7 +121,8 @@ test.describe('remote lifecycle', () => {
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     await expect(page.locator('[data-section="EventsUpcoming"] [data-fallback="unavailable"]')).toHaveText('Что-то пошло не так...');
 
-    registry.rollback(registryPaths(), 'events', original.version);
+    // The team redeploys its build to the platform's host.
+    registry.deployBuild(registryPaths(), path.join(repoRoot, 'remotes/events/dist'));
     await waitForRemote(request, 'events', (remote) => remote.manifestUrl === original.manifestUrl && remote.health === 'up');
   });
 

@@ -101,7 +101,9 @@ export async function resolveSections(
       }
       const resolution = await source.resolve(descriptor.name);
       if (!resolution.ok) {
-        const status = resolution.kind === 'missing' ? 'missing' : resolution.kind === 'timeout' ? 'deferred' : 'unavailable';
+        // A module the server could not load in time (or at all) may still load in the browser from the browser
+        // container; a remote known to be down or refused is not tried again there.
+        const status = resolution.kind === 'missing' ? 'missing' : resolution.kind === 'unavailable' ? 'unavailable' : 'deferred';
         report(resolution.kind, resolution.message, resolution.remote);
         return {
           descriptor,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { JSDOM } from 'jsdom';
 import type { WindowLike } from 'dompurify';
@@ -33,6 +33,8 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustProxy: true,
     routerOptions: { maxParamLength: 1000 },
+    // One line per request only when asked for: the access log belongs to the reverse proxy.
+    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
   });
   const api = createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: 5000 });
   const registry = new RegistryClient({

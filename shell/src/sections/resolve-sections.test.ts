@@ -1,0 +1,81 @@
+import type { SectionModule } from '@site/contracts';
+import { readDescriptors, resolveSections, type SectionModuleSource, type SectionResolution } from './resolve-sections';
+
+const context = { locale: 'ru' as const, api: { get: jest.fn(), post: jest.fn() }, path: '/', query: {}, isServer: true };
+
+function moduleWith(load?: SectionModule['load'], meta: SectionModule['meta'] = { name: 'Any' }): SectionModule {
+  return { default: () => null, meta, ...(load ? { load } : {}) };
+}
+
+function source(map: Record<string, SectionResolution>): SectionModuleSource {
+  return { resolve: async (name) => map[name] ?? { ok: false, kind: 'missing', message: `no ${name}` } };
+}
+
+describe('resolving a page\'s sections', () => {
+  it('gives every outcome its status: ready, missing, unavailable, deferred (browser retries) and failed', async () => {
+    const slowLoad = () => new Promise((resolve) => setTimeout(resolve, 200));
+    const { views, modules } = await resolveSections(
+      [
+        { id: 'a', name: 'Ready', props: {} },
+        { id: 'b', name: 'Unknown', props: {} },
+        { id: 'c', name: 'Down', props: {} },
+        { id: 'd', name: 'SlowModule', props: {} },
+        { id: 'e', name: 'BrokenModule', props: {} },
+        { id: 'f', name: 'SlowData', props: {} },
+        { id: 'g', name: 'BadData', props: {} },
+        { broken: true },
+      ],
+      source({
+        Ready: { ok: true, module: moduleWith(async () => ['x']), remote: 'news', version: '1' },
+        Down: { ok: false, kind: 'unavailable', message: 'remote news is unreachable', remote: 'news', version: '1' },
+        SlowModule: { ok: false, kind: 'timeout', message: 'took too long', remote: 'news', version: '1' },
+        BrokenModule: { ok: false, kind: 'error', message: 'container threw', remote: 'news', version: '1' },
+        SlowData: { ok: true, module: moduleWith(slowLoad), remote: 'events', version: '2' },
+        BadData: { ok: true, module: moduleWith(async () => Promise.reject({ statusCode: 404, message: 'Not Found' })), remote: 'events', version: '2' },
+      }),
+      context,
+      { loaderBudgetMs: 50 },
+    );
+    expect(views.map((view) => [view.descriptor.name, view.status])).toEqual([
+      ['Ready', 'ready'],
+      ['Unknown', 'missing'],
+      ['Down', 'unavailable'],
+      ['SlowModule', 'deferred'],
+      ['BrokenModule', 'deferred'],
+      ['SlowData', 'deferred'],
+      ['BadData', 'failed'],
+      ['Unknown', 'failed'],
+    ]);
+    expect(views[0]).toMatchObject({ data: ['x'], remote: 'news', version: '1', lazy: false });
+    expect([...modules.keys()]).toEqual(['a']);
+  });
+
+  it('lets a section declare its own loader budget and laziness, and the page override laziness', async () => {
+    const { views } = await resolveSections(
+      [{ id: 'a', name: 'Patient', props: {}, lazy: false }, { id: 'b', name: 'Patient', props: {} }],
+      source({ Patient: { ok: true, module: moduleWith(() => new Promise((resolve) => setTimeout(() => resolve(1), 80)), { name: 'Patient', lazy: true, loadBudgetMs: 500 }), remote: 'x', version: '1' } }),
+      context,
+      { loaderBudgetMs: 10 },
+    );
+    expect(views.map((view) => [view.status, view.lazy])).toEqual([
+      ['ready', false],
+      ['ready', true],
+    ]);
+  });
+
+  it('aborts a loader whose budget is spent', async () => {
+    let aborted = false;
+    await resolveSections(
+      [{ id: 'a', name: 'Slow', props: {} }],
+      source({ Slow: { ok: true, module: moduleWith(({ signal }) => new Promise((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(null); }))), remote: 'x', version: '1' } }),
+      context,
+      { loaderBudgetMs: 20 },
+    );
+    expect(aborted).toBe(true);
+  });
+
+  it('keeps section ids unique on a page', () => {
+    const ids = readDescriptors([{ id: 'x', name: 'A', props: {} }, { id: 'x', name: 'B', props: {} }, { id: 'x', name: 'C', props: {} }]).map((entry) => entry.descriptor.id);
+    expect(ids).toEqual(['x', 'x-2', 'x-3']);
+  });
+});
