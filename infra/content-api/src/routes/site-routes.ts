@@ -41,7 +41,8 @@ function searchPageNumber(request: FastifyRequest): number {
 }
 
 export function registerSiteRoutes(app: FastifyInstance, { db }: RouteContext): void {
-  app.get('/health', async () => {
+  app.get('/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
     await db.raw('select 1');
     return { status: 'ok' };
   });
