@@ -1,0 +1,105 @@
+import { renderSection } from '@site/ui/testing';
+import en from '../../messages/en.json';
+import ru from '../../messages/ru.json';
+import { eventDetails } from '../../testing/fixtures';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi } from '../../testing/content-api';
+import { linkNamed, linksOf, textOf } from '../../testing/markup';
+import { applicationTargetOf } from './application';
+import EventDetails from './index';
+import { load, type EventDetailsProps } from './load';
+
+const openDay = eventDetails({
+  id: 1,
+  title: 'University open day',
+  place: 'Main Building, Assembly Hall',
+  organizer: 'Admissions Office',
+  coOrganizers: ['Skoltech', 'RAS'],
+  isRecommended: true,
+  isPaid: true,
+  price: 'RUB 1,500',
+  promotion: { from: '2026-02-24', to: '2026-03-10' },
+  application: { type: 'form', url: '/apply?eventId=1' },
+  body: '<p>Meet the faculties.</p><script>alert(1)</script>',
+  image: { url: '/media/images/hall.jpg', alt: 'The assembly hall' },
+});
+
+describe('how to apply', () => {
+  it('goes to the application page with the event for type form, to the organiser for type link, nowhere for none', () => {
+    expect(applicationTargetOf({ id: 12, application: { type: 'form' } })).toEqual({ kind: 'form', href: '/apply?eventId=12' });
+    expect(applicationTargetOf({ id: 5, application: { type: 'link', url: 'https://registration.example.org/5' } })).toEqual({ kind: 'link', href: 'https://registration.example.org/5' });
+    expect(applicationTargetOf({ id: 5, application: { type: 'link', url: 'javascript:alert(1)' } })).toBeNull();
+    expect(applicationTargetOf({ id: 5, application: { type: 'link' } })).toBeNull();
+    expect(applicationTargetOf({ id: 6, application: { type: 'none' } })).toBeNull();
+  });
+});
+
+describe('EventDetails', () => {
+  it('shows when, where, organisers, price and promotion period, and links to the application form', () => {
+    const html = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, en, { locale: 'en' });
+    expect(html).toMatch(/<h2[^>]*id="test-section-title"[^>]*>University open day<\/h2>/);
+    const text = textOf(html);
+    expect(text).toContain('Recommended Paid');
+    expect(text).toContain('When March 10, 2:00 PM – 4:30 PM');
+    expect(text).toContain('Where Main Building, Assembly Hall');
+    expect(text).toContain('Organiser Admissions Office');
+    expect(text).toContain('Co-organisers Skoltech, RAS');
+    expect(text).toContain('Participation Paid, RUB 1,500');
+    expect(text).toContain('Promotion period February 24 – March 10');
+    expect(html).toContain('<time dateTime="2026-02-24">February 24</time>');
+    expect(linkNamed(html, 'Apply to take part').href).toBe('/en/apply?eventId=1');
+    expect(html).toContain('alt="The assembly hall"');
+    expect(text).toContain('Meet the faculties.');
+    expect(html).not.toContain('<script');
+  });
+
+  it("sends visitors to the organiser's registration in a new tab, and says a free event is free, in Russian", () => {
+    const data = eventDetails({ id: 5, application: { type: 'link', url: 'https://registration.example.org/5' } });
+    const html = renderSection(EventDetails, { props: { id: 5 }, data }, ru);
+    const register = linkNamed(html, 'Зарегистрироваться на сайте организатора (откроется в новой вкладке)');
+    expect(register.href).toBe('https://registration.example.org/5');
+    expect(register.attributes).toContain('target="_blank"');
+    expect(textOf(html)).toContain('Участие Бесплатно');
+    expect(textOf(html)).toContain('Когда 10 марта, 14:00 – 16:30');
+  });
+
+  it('offers no application link for events without one', () => {
+    const html = renderSection(EventDetails, { props: { id: 6 }, data: eventDetails({ id: 6 }) }, en, { locale: 'en' });
+    expect(linksOf(html)).toEqual([]);
+  });
+
+  it("puts an editor's title over the event's own, and says 'No data to display' for a missing event", () => {
+    const titled = renderSection(EventDetails, { props: { id: 1, title: 'Come to the open day' }, data: openDay }, en, { locale: 'en' });
+    expect(titled).toMatch(/<h2[^>]*>Come to the open day<\/h2><h3[^>]*>University open day<\/h3>/);
+    expect(textOf(renderSection(EventDetails, { props: { id: 1 }, data: null }, en, { locale: 'en' }))).toBe('Event No data to display');
+    expect(textOf(renderSection(EventDetails, { props: { id: 1 }, data: null }, ru))).toBe('Событие Нет данных для отображения');
+  });
+});
+
+describe('EventDetails loader on the content API', () => {
+  let server: RunningContentApi;
+  beforeAll(async () => {
+    server = await startContentApi();
+  }, CONTENT_API_START_TIMEOUT_MS);
+  afterAll(() => server?.stop());
+
+  const run = (id: string | number, locale: 'ru' | 'en' = 'en') => load(loadContext(server.api, locale), descriptorOf<EventDetailsProps>('EventDetails', { id }));
+
+  it('loads the open day with its description and application form, and a link-type event', async () => {
+    const openDayData = await run(1, 'ru');
+    expect(openDayData).toMatchObject({ id: 1, title: 'День открытых дверей университета', isRecommended: true, application: { type: 'form' } });
+    expect(openDayData?.body).toMatch(/^<p>/);
+    const linked = await run(5);
+    expect(linked && applicationTargetOf(linked)).toEqual({ kind: 'link', href: expect.stringMatching(/^https:\/\//) });
+  });
+
+  it('gives null for a missing event or a malformed id, saying which in the log', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await run(999999)).toBeNull();
+    expect(warn).toHaveBeenCalledWith('EventDetails section "test-eventdetails": event 999999 does not exist in en');
+    expect(await run('1 OR 1=1')).toBeNull();
+    expect(error).toHaveBeenCalledWith('EventDetails section "test-eventdetails": props.id "1 OR 1=1" is not an event id');
+    warn.mockRestore();
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { styled } from '@linaria/react';
+import type { EventDetails as EventDetailsData, SectionProps } from '@site/contracts';
+import { EmptyState, Image, Lead, SafeHtml, SectionTitle } from '@site/ui';
+import { ButtonLink } from '../../components/ButtonLink';
+import { NewTabHint } from '../../components/NewTabHint';
+import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { EventBadges } from '../../event-items/EventCard';
+import { EventDate, EventWhen } from '../../event-items/EventWhen';
+import { applicationTargetOf } from './application';
+import type { EventDetailsProps } from './load';
+
+export { load } from './load';
+
+const EventTitle = styled.h3`
+  margin: 0 0 1rem;
+  font-size: clamp(1.3rem, 1.1rem + 0.8vw, 1.75rem);
+`;
+
+const Layout = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  margin: 1rem 0 1.5rem;
+  @media (min-width: 1024px) {
+    grid-template-columns: 2fr 3fr;
+    align-items: start;
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.5rem 1rem;
+  margin: 0 0 1.5rem;
+  dt {
+    font-weight: 700;
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>
+        <FormattedMessage id={label} />
+      </dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** One event: its marks, when and where, organisers, promotion period, price, how to apply, and its description. */
+export default function EventDetails({ descriptor, data }: SectionProps<EventDetailsProps, EventDetailsData | null>) {
+  const titleId = titleIdOf(descriptor);
+  const editorTitle = editorTitleOf(descriptor);
+  if (!data) {
+    return (
+      <div role="region" aria-labelledby={titleId}>
+        <SectionTitle id={titleId}>{editorTitle ?? <FormattedMessage id="events.details.title" />}</SectionTitle>
+        <EmptyState>
+          <FormattedMessage id="events.noData" />
+        </EmptyState>
+      </div>
+    );
+  }
+  const application = applicationTargetOf(data);
+  return (
+    <article aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{editorTitle ?? data.title}</SectionTitle>
+      {editorTitle && <EventTitle>{data.title}</EventTitle>}
+      <EventBadges event={data} />
+      <Layout>
+        {data.image && <Image image={data.image} sizes="(min-width: 1024px) 40vw, 100vw" />}
+        <div>
+          <Facts>
+            <Fact label="events.details.when">
+              <EventWhen event={data} />
+            </Fact>
+            {data.place && <Fact label="events.details.where">{data.place}</Fact>}
+            {data.organizer && <Fact label="events.details.organizer">{data.organizer}</Fact>}
+            {data.coOrganizers.length > 0 && <Fact label="events.details.coOrganizers">{data.coOrganizers.join(', ')}</Fact>}
+            <Fact label="events.details.participation">
+              {data.isPaid ? (
+                data.price ? <FormattedMessage id="events.details.paidWithPrice" values={{ price: data.price }} /> : <FormattedMessage id="events.paid" />
+              ) : (
+                <FormattedMessage id="events.free" />
+              )}
+            </Fact>
+            {data.promotion && (
+              <Fact label="events.details.promotion">
+                <EventDate value={data.promotion.from} withTime={false} /> – <EventDate value={data.promotion.to} withTime={false} />
+              </Fact>
+            )}
+          </Facts>
+          {application && (
+            <ButtonLink href={application.href} data-application={application.kind}>
+              <FormattedMessage id={application.kind === 'form' ? 'events.details.apply' : 'events.details.register'} />
+              <NewTabHint href={application.href} />
+            </ButtonLink>
+          )}
+        </div>
+      </Layout>
+      {data.lead && !data.body.includes(data.lead) && <Lead>{data.lead}</Lead>}
+      <SafeHtml html={data.body} />
+    </article>
+  );
+}
