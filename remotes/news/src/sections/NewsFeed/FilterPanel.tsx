@@ -72,11 +72,11 @@ export function FilterPanel({ idPrefix, filters, selection, date }: FilterPanelP
         <h4>{intl.formatMessage({ id: 'news.feed.date' })}</h4>
         <FilterLinks
           label={intl.formatMessage({ id: 'news.feed.date' })}
-          options={DATE_SELECTIONS.map((selection) => ({
-            id: selection,
-            label: intl.formatMessage({ id: DATE_MESSAGE[selection] }),
-            active: selection === date,
-            href: hrefWithQuery(path, search, { date: selection === 'all' ? null : selection, page: null }),
+          options={DATE_SELECTIONS.map((choice) => ({
+            id: choice,
+            label: intl.formatMessage({ id: DATE_MESSAGE[choice] }),
+            active: choice === date,
+            href: hrefWithQuery(path, search, { date: choice === 'all' ? null : choice, page: null }),
           }))}
         />
       </div>
