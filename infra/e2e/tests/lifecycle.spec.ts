@@ -94,8 +94,10 @@ test.describe('remote lifecycle', () => {
   test('a remote whose host stops degrades only its own sections; the page still answers 200', async ({ request, page }) => {
     const original = await waitForRemote(request, 'events', (remote) => remote.health === 'up');
     // The events team serves its build from its own host.
+    // (The platform's published copy of the live build: immutable, unlike the working tree's dist/.)
+    const published = path.join(registryPaths().cdnDir, 'events', original.version);
     const cdnDir = path.join(workDir, 'events-cdn');
-    copyDir(path.join(repoRoot, 'remotes/events/dist'), path.join(cdnDir, 'events', original.version));
+    copyDir(published, path.join(cdnDir, 'events', original.version));
     const host = registry.createStaticHost({ cdnDir });
     await host.listen({ port: 0, host: '127.0.0.1' });
     const hostUrl = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
@@ -122,7 +124,7 @@ test.describe('remote lifecycle', () => {
     await expect(page.locator('[data-section="EventsUpcoming"] [data-fallback="unavailable"]')).toHaveText('Что-то пошло не так...');
 
     // The team redeploys its build to the platform's host.
-    registry.deployBuild(registryPaths(), path.join(repoRoot, 'remotes/events/dist'));
+    registry.deployBuild(registryPaths(), published);
     await waitForRemote(request, 'events', (remote) => remote.manifestUrl === original.manifestUrl && remote.health === 'up');
   });
 
