@@ -1,25 +1,21 @@
-import { ContactFormSchema, validate, type ContactForm } from '@site/contracts';
+import { ContactFormSchema } from '@site/contracts';
+import { prepareSubmission, type FormRules } from '../../submission/prepare';
 
-export type ContactField = 'name' | 'email' | 'phone' | 'topic' | 'message' | 'consent';
+export type ContactField = 'name' | 'email' | 'phone' | 'topic' | 'message';
 
-/** Reads the form's values into the contract's shape: empty optional fields are left out. */
-export function readContactForm(form: FormData): Record<string, unknown> {
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  const values: Record<string, unknown> = { name: text('name'), email: text('email'), message: text('message'), consent: form.get('consent') === 'on' };
-  if (text('phone')) values.phone = text('phone');
-  if (text('topic')) values.topic = text('topic');
-  return values;
-}
+/** The contact form's fields, checked with the same schema as the intake's. */
+export const CONTACT_FORM_RULES: FormRules<ContactField> = {
+  schema: ContactFormSchema,
+  required: ['name', 'email', 'message'],
+  optional: ['phone', 'topic'],
+  messageIds: {
+    name: 'forms.error.name',
+    email: 'forms.error.email',
+    phone: 'forms.error.phone',
+    topic: 'forms.error.topic',
+    message: 'forms.error.message',
+    consent: 'forms.error.consent',
+  },
+};
 
-/** Field errors as message ids, one per field, from the same schema the server checks. */
-export function contactFormErrors(values: Record<string, unknown>): { value: ContactForm | null; errors: Partial<Record<ContactField, string>> } {
-  const result = validate(ContactFormSchema, values);
-  if (result.ok) return { value: result.value, errors: {} };
-  const errors: Partial<Record<ContactField, string>> = {};
-  for (const issue of result.issues) {
-    const field = issue.path.replace(/^\//, '').split('/')[0] as ContactField;
-    if (!field || errors[field]) continue;
-    errors[field] = `forms.error.${field}`;
-  }
-  return { value: null, errors };
-}
+export const prepareContactForm = (form: FormData) => prepareSubmission(form, CONTACT_FORM_RULES);

@@ -1,0 +1,87 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useShell } from '@site/ui';
+import { hasErrors, type ErrorMessage, type FieldErrors } from '../submission/field-errors';
+import type { Prepared } from '../submission/prepare';
+import { UPLOAD_TIMEOUT_MS, newIdempotencyKey, sendForm, type FailureReason } from '../submission/send-form';
+
+export type FormStatus =
+  | { kind: 'idle' }
+  | { kind: 'sending'; withFiles: boolean }
+  | { kind: 'sent'; message: string | null }
+  | { kind: 'failed'; reason: FailureReason };
+
+/** A body sent as JSON (the subscription endpoint takes JSON). */
+export type PreparedJson<Field extends string> = { ok: true; body: Record<string, unknown>; withFiles: false } | { ok: false; errors: FieldErrors<Field> };
+
+export interface FormFlowOptions<Field extends string> {
+  /** The intake path after the locale, e.g. `forms/resume`. */
+  endpoint: string;
+  captchaAction: string;
+  /** Reads and validates the form (pure: tested without a browser). */
+  prepare: (form: FormData) => Prepared<Field> | PreparedJson<Field>;
+}
+
+/** Moves focus to the first field in page order that has an error, so its message is read at once. */
+function focusFirstInvalid(form: HTMLFormElement, errors: Partial<Record<string, ErrorMessage>>) {
+  for (const element of Array.from(form.elements)) {
+    const name = (element as HTMLInputElement).name;
+    if (name && errors[name]) {
+      (element as HTMLElement).focus();
+      return;
+    }
+  }
+}
+
+/**
+ * The life of a form: validate in the browser, then captcha, send, and thank or explain. One idempotency key
+ * belongs to one submission: a retry after a failure reuses it, an edit of the form starts a new one.
+ */
+export function useFormFlow<Field extends string>({ endpoint, captchaAction, prepare }: FormFlowOptions<Field>) {
+  const shell = useShell();
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });
+  const idempotencyKey = useRef<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    const form = event.currentTarget;
+    const prepared = prepare(new FormData(form));
+    if (!prepared.ok) {
+      // Render the messages first: the focused field's aria-describedby must point at text that exists.
+      flushSync(() => {
+        setErrors(prepared.errors);
+        setStatus({ kind: 'idle' });
+      });
+      focusFirstInvalid(form, prepared.errors);
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: 'sending', withFiles: prepared.withFiles });
+    idempotencyKey.current ??= newIdempotencyKey();
+    const outcome = await sendForm(shell.api, shell.captcha, {
+      path: `${shell.locale}/${endpoint}`,
+      body: prepared.body,
+      captchaAction,
+      idempotencyKey: idempotencyKey.current,
+      ...(prepared.withFiles ? { timeoutMs: UPLOAD_TIMEOUT_MS } : {}),
+    });
+    if (outcome.kind === 'sent') idempotencyKey.current = null;
+    setStatus(outcome.kind === 'sent' ? { kind: 'sent', message: outcome.message } : { kind: 'failed', reason: outcome.reason });
+  }
+
+  return {
+    errors,
+    status,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+    /** Any edit makes a new submission, with a new key. */
+    onChange: () => {
+      idempotencyKey.current = null;
+    },
+    setFieldError: (field: Field, error: ErrorMessage | null) => setErrors((current) => ({ ...current, [field]: error ?? undefined })),
+    invalidFieldCount: Object.values(errors).filter(Boolean).length,
+    isSending: status.kind === 'sending',
+    hasErrors: hasErrors(errors),
+  };
+}

@@ -1,0 +1,91 @@
+import { CAPTCHA_TOKEN_FIELD, IDEMPOTENCY_KEY_HEADER, type ApiClient, type CaptchaClient, type RequestOptions } from '@site/contracts';
+import { failureReasonOf, newIdempotencyKey, sendForm } from './send-form';
+
+interface Post {
+  path: string;
+  body: unknown;
+  options: RequestOptions | undefined;
+}
+
+function recordingApi(answer: () => Promise<unknown>): ApiClient & { posts: Post[] } {
+  const posts: Post[] = [];
+  return {
+    posts,
+    get: () => Promise.reject(new Error('forms do not GET here')),
+    post: async <T,>(path: string, body: unknown, options?: RequestOptions) => {
+      posts.push({ path, body, options });
+      return (await answer()) as T;
+    },
+  };
+}
+
+const accepted = { id: 'a1', message: 'Thank you! Your request has been received. We will contact you within three business days.' };
+const noCaptcha: CaptchaClient = { enabled: false, execute: () => Promise.reject(new Error('must not be called')) };
+const captchaGiving = (token: string): CaptchaClient & { actions: string[] } => {
+  const actions: string[] = [];
+  return { enabled: true, actions, execute: async (action) => (actions.push(action), token) };
+};
+
+describe('sending a form', () => {
+  let consoleError: jest.SpyInstance;
+  let consoleWarn: jest.SpyInstance;
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    consoleError.mockRestore();
+    consoleWarn.mockRestore();
+  });
+
+  it('sends the idempotency key and returns the intake thank-you text', async () => {
+    const api = recordingApi(async () => accepted);
+    const outcome = await sendForm(api, noCaptcha, { path: 'en/forms/resume', body: new FormData(), captchaAction: 'resume', idempotencyKey: 'key-12345678' });
+    expect(outcome).toEqual({ kind: 'sent', message: accepted.message });
+    expect(api.posts[0]?.path).toBe('en/forms/resume');
+    expect(api.posts[0]?.options?.headers).toEqual({ [IDEMPOTENCY_KEY_HEADER]: 'key-12345678' });
+    expect((api.posts[0]?.body as FormData).has(CAPTCHA_TOKEN_FIELD)).toBe(false);
+  });
+
+  it('asks the captcha for a token right before sending and adds it to multipart and JSON bodies', async () => {
+    const captcha = captchaGiving('tok-1');
+    const api = recordingApi(async () => accepted);
+    await sendForm(api, captcha, { path: 'ru/forms/application', body: new FormData(), captchaAction: 'application', idempotencyKey: 'key-12345678' });
+    await sendForm(api, captcha, { path: 'ru/subscriptions/vacancies', body: { email: 'a@b.ru', consent: true }, captchaAction: 'subscription', idempotencyKey: 'key-87654321' });
+    expect(captcha.actions).toEqual(['application', 'subscription']);
+    expect((api.posts[0]?.body as FormData).get(CAPTCHA_TOKEN_FIELD)).toBe('tok-1');
+    expect(api.posts[1]?.body).toEqual({ email: 'a@b.ru', consent: true, [CAPTCHA_TOKEN_FIELD]: 'tok-1' });
+  });
+
+  it('reports a captcha failure, without sending, when the captcha script cannot be loaded', async () => {
+    const api = recordingApi(async () => accepted);
+    const failing: CaptchaClient = { enabled: true, execute: () => Promise.reject(new Error('Failed to load script')) };
+    const outcome = await sendForm(api, failing, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' });
+    expect(outcome).toEqual({ kind: 'failed', reason: 'captcha' });
+    expect(api.posts).toHaveLength(0);
+    expect(consoleError).toHaveBeenCalledWith('Captcha for "contact" failed', new Error('Failed to load script'));
+  });
+
+  it('tells the intake refusals apart: 403 captcha, 413 too large, 415 file type, the rest generic', async () => {
+    expect(failureReasonOf({ statusCode: 403, message: 'Forbidden' })).toBe('captcha');
+    expect(failureReasonOf({ statusCode: 413, message: 'Payload Too Large' })).toBe('tooLarge');
+    expect(failureReasonOf({ statusCode: 415, message: 'Unsupported Media Type' })).toBe('fileType');
+    expect(failureReasonOf({ statusCode: 500, message: 'Internal Server Error' })).toBe('server');
+    expect(failureReasonOf(new Error('Network Error'))).toBe('server');
+    const api = recordingApi(() => Promise.reject({ statusCode: 403, message: 'Forbidden' }));
+    expect(await sendForm(api, noCaptcha, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' })).toEqual({ kind: 'failed', reason: 'captcha' });
+  });
+
+  it('still thanks the visitor when the answer is not the contract shape, and says so in the console', async () => {
+    const api = recordingApi(async () => ({ ok: true }));
+    const outcome = await sendForm(api, noCaptcha, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' });
+    expect(outcome).toEqual({ kind: 'sent', message: null });
+    expect(consoleWarn).toHaveBeenCalled();
+  });
+
+  it('makes keys the intake accepts, different each time', () => {
+    const keys = new Set(Array.from({ length: 20 }, newIdempotencyKey));
+    expect(keys.size).toBe(20);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+  });
+});
