@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
+import { SectionTitle } from '@site/ui';
+import { ConsentField } from '../../components/ConsentField';
+import { Field } from '../../components/Field';
+import { FileField } from '../../components/FileField';
+import { FormFeedback } from '../../components/FormFeedback';
+import { FormFrame, Hint } from '../../components/FormFrame';
+import { SubmitButton } from '../../components/SubmitButton';
+import { ThankYou } from '../../components/ThankYou';
+import { useFormFlow } from '../../components/use-form-flow';
+import { subjectId, usePageQuery } from '../../navigation/page-query';
+import type { ApplicationFormData, ApplicationFormProps } from './load';
+import { prepareApplicationForm } from './validation';
+
+export { load } from './load';
+export const meta = { lazy: true };
+
+/**
+ * An application to a program or an event, with attachments. The event and the program come from the page's
+ * props or its query (`/apply?eventId=…&programId=…`); the visitor may still pick another program.
+ */
+export default function ApplicationFormSection({ descriptor, data }: SectionProps<ApplicationFormProps, ApplicationFormData | undefined>) {
+  const intl = useIntl();
+  const id = useId();
+  const query = usePageQuery();
+  const flow = useFormFlow({ endpoint: 'forms/application', captchaAction: 'application', prepare: prepareApplicationForm });
+  if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} />;
+
+  const eventId = subjectId(descriptor.props.eventId, query.get('eventId'));
+  const programId = subjectId(descriptor.props.programId, query.get('programId'));
+  const programs = data?.programs ?? null;
+  const knownProgram = programs?.some((program) => program.id === programId) ?? false;
+  const event = data?.event && data.event.id === eventId ? data.event : null;
+  const titleId = `${id}-title`;
+  return (
+    <div>
+      <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.application.title" />}</SectionTitle>
+      {event && (
+        <Hint>
+          <FormattedMessage id="forms.application.event" values={{ title: event.title }} />
+        </Hint>
+      )}
+      <FormFrame method="post" encType="multipart/form-data" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="application">
+        {eventId && <input type="hidden" name="eventId" value={eventId} />}
+        <Field formId={id} name="name" label={<FormattedMessage id="forms.field.name" />} error={flow.errors.name}>
+          {(control) => <input {...control} type="text" autoComplete="name" required />}
+        </Field>
+        <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
+          {(control) => <input {...control} type="email" autoComplete="email" required />}
+        </Field>
+        <Field formId={id} name="phone" label={<FormattedMessage id="forms.field.phone" />} error={flow.errors.phone}>
+          {(control) => <input {...control} type="tel" autoComplete="tel" />}
+        </Field>
+        {programs && programs.length > 0 ? (
+          <Field formId={id} name="programId" label={<FormattedMessage id="forms.field.program" />} error={flow.errors.programId}>
+            {(control) => (
+              // Remounted when the page's programId changes, so the preselection follows the link that was followed.
+              <select {...control} key={programId ?? ''} defaultValue={knownProgram ? programId : ''}>
+                <option value="">{intl.formatMessage({ id: 'forms.field.programNone' })}</option>
+                {programs.map((program) => (
+                  <option key={program.id} value={program.id}>
+                    {program.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : (
+          programId && <input type="hidden" name="programId" value={programId} />
+        )}
+        <Field formId={id} name="message" label={<FormattedMessage id="forms.field.comment" />} error={flow.errors.message}>
+          {(control) => <textarea {...control} rows={5} />}
+        </Field>
+        <FileField formId={id} labelId="forms.field.files" error={flow.errors[UPLOAD_FIELD]} onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)} />
+        <ConsentField formId={id} error={flow.errors.consent} />
+        <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
+        <SubmitButton sending={flow.isSending} />
+      </FormFrame>
+    </div>
+  );
+}

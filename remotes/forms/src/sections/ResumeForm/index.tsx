@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
+import { SectionTitle } from '@site/ui';
+import { ConsentField } from '../../components/ConsentField';
+import { Field } from '../../components/Field';
+import { FileField } from '../../components/FileField';
+import { FormFeedback } from '../../components/FormFeedback';
+import { FormFrame } from '../../components/FormFrame';
+import { SubmitButton } from '../../components/SubmitButton';
+import { ThankYou } from '../../components/ThankYou';
+import { useFormFlow } from '../../components/use-form-flow';
+import { subjectId, usePageQuery } from '../../navigation/page-query';
+import type { ResumeFormData, ResumeFormProps } from './load';
+import { prepareResumeForm } from './validation';
+import { vacanciesByCentre } from './vacancy-groups';
+
+export { load } from './load';
+export const meta = { lazy: true };
+
+/**
+ * A resume for a vacancy or an open application. The vacancy comes from the props or the page's query: the
+ * vacancy list links to `/vacancies?vacancyId=…#resume`, and this form is the page's `resume` anchor.
+ */
+export default function ResumeFormSection({ descriptor, data }: SectionProps<ResumeFormProps, ResumeFormData | undefined>) {
+  const intl = useIntl();
+  const id = useId();
+  const query = usePageQuery();
+  const flow = useFormFlow({ endpoint: 'forms/resume', captchaAction: 'resume', prepare: prepareResumeForm });
+  if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} />;
+
+  const vacancyId = subjectId(descriptor.props.vacancyId, query.get('vacancyId'));
+  const vacancies = data?.vacancies ?? null;
+  const knownVacancy = vacancies?.some((vacancy) => vacancy.id === vacancyId) ?? false;
+  const titleId = `${id}-title`;
+  return (
+    <div>
+      <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.resume.title" />}</SectionTitle>
+      <FormFrame method="post" encType="multipart/form-data" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="resume">
+        {vacancies && vacancies.length > 0 ? (
+          <Field formId={id} name="vacancyId" label={<FormattedMessage id="forms.field.vacancy" />} error={flow.errors.vacancyId}>
+            {(control) => (
+              // Remounted when the page's vacancyId changes, so following another vacancy's link preselects it.
+              <select {...control} key={vacancyId ?? ''} defaultValue={knownVacancy ? vacancyId : ''}>
+                <option value="">{intl.formatMessage({ id: 'forms.field.vacancyOpen' })}</option>
+                {vacanciesByCentre(vacancies).map((group) => (
+                  <optgroup key={group.centre} label={group.centre}>
+                    {group.vacancies.map((vacancy) => (
+                      <option key={vacancy.id} value={vacancy.id}>
+                        {vacancy.title}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : (
+          vacancyId && <input type="hidden" name="vacancyId" value={vacancyId} />
+        )}
+        <Field formId={id} name="name" label={<FormattedMessage id="forms.field.name" />} error={flow.errors.name}>
+          {(control) => <input {...control} type="text" autoComplete="name" required />}
+        </Field>
+        <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
+          {(control) => <input {...control} type="email" autoComplete="email" required />}
+        </Field>
+        <Field formId={id} name="phone" label={<FormattedMessage id="forms.field.phone" />} error={flow.errors.phone}>
+          {(control) => <input {...control} type="tel" autoComplete="tel" />}
+        </Field>
+        <Field formId={id} name="coverLetter" label={<FormattedMessage id="forms.field.coverLetter" />} error={flow.errors.coverLetter}>
+          {(control) => <textarea {...control} rows={6} />}
+        </Field>
+        <FileField formId={id} labelId="forms.field.resumeFiles" error={flow.errors[UPLOAD_FIELD]} onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)} />
+        <ConsentField formId={id} error={flow.errors.consent} />
+        <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
+        <SubmitButton sending={flow.isSending} />
+      </FormFrame>
+    </div>
+  );
+}
