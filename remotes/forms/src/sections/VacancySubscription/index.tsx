@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { styled } from '@linaria/react';
+import type { SectionProps } from '@site/contracts';
+import { Lead, SectionTitle } from '@site/ui';
+import { ConsentField } from '../../components/ConsentField';
+import { Field, describedBy, fieldIds } from '../../components/Field';
+import { FieldError } from '../../components/FieldError';
+import { FormFeedback } from '../../components/FormFeedback';
+import { FormFrame, Hint } from '../../components/FormFrame';
+import { SubmitButton } from '../../components/SubmitButton';
+import { ThankYou } from '../../components/ThankYou';
+import { useFormFlow } from '../../components/use-form-flow';
+import type { VacancySubscriptionData } from './load';
+import { prepareSubscription } from './validation';
+
+export { load } from './load';
+export const meta = { lazy: true };
+
+const CentreChoices = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.25rem;
+  label {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    min-height: 44px;
+    margin: 0;
+    font-weight: 400;
+    cursor: pointer;
+  }
+  input {
+    width: 1.5rem;
+    height: 1.5rem;
+    flex: none;
+    margin: 0;
+    accent-color: var(--site-accent);
+  }
+`;
+
+/** The vacancy mailing list: an email, optionally some centres, and the consent. */
+export default function VacancySubscriptionSection({ descriptor, data }: SectionProps<{ title?: string }, VacancySubscriptionData | undefined>) {
+  const id = useId();
+  const flow = useFormFlow({ endpoint: 'subscriptions/vacancies', captchaAction: 'subscription', prepare: prepareSubscription });
+  if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} fallbackId="forms.subscription.thanksFallback" />;
+  const titleId = `${id}-title`;
+  const centres = data?.centres ?? [];
+  const centreIds = fieldIds(id, 'centreIds');
+  return (
+    <div>
+      <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.subscription.title" />}</SectionTitle>
+      <Lead>
+        <FormattedMessage id="forms.subscription.lead" />
+      </Lead>
+      <FormFrame method="post" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="subscription">
+        <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
+          {(control) => <input {...control} type="email" autoComplete="email" required />}
+        </Field>
+        {centres.length > 0 && (
+          <fieldset aria-describedby={describedBy(centreIds.hint, flow.errors.centreIds && centreIds.error)}>
+            <legend>
+              <FormattedMessage id="forms.field.centres" />
+            </legend>
+            <Hint id={centreIds.hint}>
+              <FormattedMessage id="forms.field.centresHint" />
+            </Hint>
+            <CentreChoices>
+              {centres.map((centre) => (
+                <li key={centre.id}>
+                  <label>
+                    <input type="checkbox" name="centreIds" value={centre.id} />
+                    {centre.title}
+                  </label>
+                </li>
+              ))}
+            </CentreChoices>
+            {flow.errors.centreIds && <FieldError id={centreIds.error} error={flow.errors.centreIds} />}
+          </fieldset>
+        )}
+        <ConsentField formId={id} error={flow.errors.consent} />
+        <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
+        <SubmitButton sending={flow.isSending} labelId="forms.subscribe" />
+      </FormFrame>
+    </div>
+  );
+}
