@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
+import { intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
 import { useRoutes } from 'react-router-dom';
 import { ShellContextProvider } from '@site/ui';
@@ -33,9 +34,7 @@ function AppRoutes() {
 const ShellIntl = observer(function ShellIntl({ store, children }: { store: RootStore; children: ReactNode }) {
   const { locale } = store.locale;
   return (
-    <IntlProvider locale={locale} messages={shellMessages[locale]} defaultLocale="ru">
-      {children}
-    </IntlProvider>
+    <RawIntlProvider value={intlFor(locale, shellMessages[locale])}>{children}</RawIntlProvider>
   );
 });
 

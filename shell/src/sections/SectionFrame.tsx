@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
+import { emptyMessages, intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
 import type { SectionModule, SectionProps } from '@site/contracts';
 import { Section } from '@site/ui';
@@ -15,15 +16,10 @@ function SectionBody({ module, view }: { module: SectionModule; view: SectionVie
   const { locale } = useStore().locale;
   const Component = module.default as SectionComponent;
   return (
-    <IntlProvider locale={locale} messages={module.messages?.[locale] ?? {}} onError={reportIntlError}>
+    <RawIntlProvider value={intlFor(locale, module.messages?.[locale] ?? emptyMessages)}>
       <Component descriptor={view.descriptor} data={view.data} />
-    </IntlProvider>
+    </RawIntlProvider>
   );
-}
-
-function reportIntlError(error: { code?: string; message: string }) {
-  if (error.code === 'MISSING_TRANSLATION') console.warn(error.message);
-  else console.error(error.message);
 }
 
 // One lazy component per section instance, so re-renders do not restart loading.

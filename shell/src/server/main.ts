@@ -1,4 +1,8 @@
+import { enableStaticRendering } from 'mobx-react-lite';
 import { readConfig } from './config';
+
+// Server renders never commit: without this, every observer's reaction would outlive its request.
+enableStaticRendering(true);
 import { createShellServer } from './app';
 
 async function main(): Promise<void> {

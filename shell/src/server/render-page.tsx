@@ -225,7 +225,10 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
         },
       },
     );
-    setTimeout(() => stream.abort(), RENDER_ABORT_MS).unref();
+    // The timer holds the whole render tree: it must go as soon as the response is done, not after 10 s.
+    const abortTimer = setTimeout(() => stream.abort(), RENDER_ABORT_MS);
+    body.once('close', () => clearTimeout(abortTimer));
+    reply.raw.once('close', () => clearTimeout(abortTimer));
   });
   return reply;
 }

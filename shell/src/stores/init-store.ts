@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observableRef } from 'mobx';
 import {
   AlertSchema,
   ColorSchemeItemSchema,
@@ -73,7 +73,8 @@ export class InitStore {
 
   constructor(snapshot: InitSnapshot | null = null) {
     this.data = snapshot;
-    makeAutoObservable(this);
+    // Replaced wholesale, never edited in place: a reference is enough, and deep conversion is costly per request.
+    makeAutoObservable(this, { data: observableRef });
   }
 
   set(snapshot: InitSnapshot): void {

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observableRef } from 'mobx';
 import type { ApiError, Page, SectionDescriptor } from '@site/contracts';
 
 export type SectionStatus = 'ready' | 'deferred' | 'missing' | 'unavailable' | 'failed';
@@ -57,7 +57,8 @@ export class PageStore {
       this.fetchedAt = snapshot.fetchedAt;
       if (snapshot.current) this.pages = [snapshot.current];
     }
-    makeAutoObservable(this);
+    // Page views are immutable values (updates replace them), so references are observed, not their contents.
+    makeAutoObservable(this, { current: observableRef, error: observableRef, pages: observableRef });
   }
 
   startLoading(): void {
