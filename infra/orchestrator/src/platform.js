@@ -19,7 +19,10 @@ const DEFAULT_PORTS = { site: 3000, remotes: 3001, api: 3002, registry: 3003 };
 
 /** @param {string} dist */
 function builtVersion(dist) {
-  return JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')).site.version;
+  const file = path.join(dist, 'mf-manifest.json');
+  const version = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).site?.version : undefined;
+  if (!version) throw new Error(`${dist} holds no finished remote build (is a build of it still running?); run npm run build`);
+  return version;
 }
 
 /**
