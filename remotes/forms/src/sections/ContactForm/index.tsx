@@ -16,7 +16,11 @@ export interface ContactFormProps {
   title?: string;
 }
 
-export const meta = { lazy: true };
+/**
+ * Not lazy: a form must validate and send by script as soon as it is shown. A lazy section waits unhydrated until
+ * it nears the viewport, and while it waits React holds back the page's client navigations (router transitions).
+ */
+export const meta = { lazy: false };
 
 /** The contact form: validated in the browser with the contract's rules, sent to the intake, thanked for. */
 export default function ContactFormSection({ descriptor }: SectionProps<ContactFormProps>) {

@@ -16,7 +16,11 @@ import { prepareResumeForm } from './validation';
 import { vacanciesByCentre } from './vacancy-groups';
 
 export { load } from './load';
-export const meta = { lazy: true };
+/**
+ * Not lazy: a form must validate and send by script as soon as it is shown. A lazy section waits unhydrated until
+ * it nears the viewport, and while it waits React holds back the page's client navigations (router transitions).
+ */
+export const meta = { lazy: false };
 
 /**
  * A resume for a vacancy or an open application. The vacancy comes from the props or the page's query: the

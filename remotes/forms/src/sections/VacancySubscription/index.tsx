@@ -15,7 +15,11 @@ import type { VacancySubscriptionData } from './load';
 import { prepareSubscription } from './validation';
 
 export { load } from './load';
-export const meta = { lazy: true };
+/**
+ * Not lazy: a form must validate and send by script as soon as it is shown. A lazy section waits unhydrated until
+ * it nears the viewport, and while it waits React holds back the page's client navigations (router transitions).
+ */
+export const meta = { lazy: false };
 
 const CentreChoices = styled.ul`
   list-style: none;
