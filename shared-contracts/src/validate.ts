@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+// Only the checker and its error iterator: the `Value` namespace would pull the whole value toolkit into browsers.
+import { Check, Errors } from '@sinclair/typebox/value';
 
 export interface ValidationIssue {
   /** JSON pointer of the offending value, `/` for the root. */
@@ -13,9 +14,9 @@ const MAX_REPORTED_ISSUES = 10;
 
 /** Checks a value against a contract schema without throwing. */
 export function validate<S extends TSchema>(schema: S, value: unknown): Validation<Static<S>> {
-  if (Value.Check(schema, value)) return { ok: true, value: value as Static<S> };
+  if (Check(schema, value)) return { ok: true, value: value as Static<S> };
   const issues: ValidationIssue[] = [];
-  for (const error of Value.Errors(schema, value)) {
+  for (const error of Errors(schema, value)) {
     issues.push({ path: error.path || '/', message: error.message });
     if (issues.length >= MAX_REPORTED_ISSUES) break;
   }

@@ -62,7 +62,9 @@ function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_EN
         shareStrategy: 'loaded-first',
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
-        experiments: { optimization: { target: 'web' } },
+        // The shell provides the federation runtime in the browser: each remote entry would otherwise carry its
+        // own copy (~60 KiB). Remotes therefore run only inside the shell, which is how they are deployed.
+        experiments: { externalRuntime: true, optimization: { target: 'web' } },
       }),
     ],
   };

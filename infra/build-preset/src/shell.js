@@ -88,7 +88,7 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
         dts: false,
         manifest: false,
         runtimePlugins: runtimePlugins.filter((p) => p.side !== 'server').map((p) => p.path),
-        experiments: { asyncStartup: true, optimization: { target: 'web' } },
+        experiments: { asyncStartup: true, provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new ShellAssetsPlugin(),
     ],
