@@ -1,18 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useShell } from '@site/ui';
-import { hasErrors, type ErrorMessage, type FieldErrors } from '../submission/field-errors';
-import type { Prepared } from '../submission/prepare';
-import { UPLOAD_TIMEOUT_MS, newIdempotencyKey, sendForm, type FailureReason } from '../submission/send-form';
+import type { ErrorMessage, FieldErrors } from '../submission/field-errors';
+import type { Prepared, PreparedJson } from '../submission/prepare';
+import { UPLOAD_TIMEOUT_MS, newIdempotencyKey, sendForm, type FailureReason, type SendOutcome } from '../submission/send-form';
 
 export type FormStatus =
   | { kind: 'idle' }
   | { kind: 'sending'; withFiles: boolean }
   | { kind: 'sent'; message: string | null }
   | { kind: 'failed'; reason: FailureReason };
-
-/** A body sent as JSON (the subscription endpoint takes JSON). */
-export type PreparedJson<Field extends string> = { ok: true; body: Record<string, unknown>; withFiles: false } | { ok: false; errors: FieldErrors<Field> };
 
 export interface FormFlowOptions<Field extends string> {
   /** The intake path after the locale, e.g. `forms/resume`. */
@@ -66,6 +63,10 @@ export function useFormFlow<Field extends string>({ endpoint, captchaAction, pre
       captchaAction,
       idempotencyKey: idempotencyKey.current,
       ...(prepared.withFiles ? { timeoutMs: UPLOAD_TIMEOUT_MS } : {}),
+    }).catch((error: unknown): SendOutcome => {
+      // A bug must not leave the form stuck on 'sending'; a retry with the same key is replayed, never duplicated.
+      console.error(`The ${captchaAction} form could not finish sending`, error);
+      return { kind: 'failed', reason: 'server' };
     });
     if (outcome.kind === 'sent') idempotencyKey.current = null;
     setStatus(outcome.kind === 'sent' ? { kind: 'sent', message: outcome.message } : { kind: 'failed', reason: outcome.reason });
@@ -82,6 +83,5 @@ export function useFormFlow<Field extends string>({ endpoint, captchaAction, pre
     setFieldError: (field: Field, error: ErrorMessage | null) => setErrors((current) => ({ ...current, [field]: error ?? undefined })),
     invalidFieldCount: Object.values(errors).filter(Boolean).length,
     isSending: status.kind === 'sending',
-    hasErrors: hasErrors(errors),
   };
 }

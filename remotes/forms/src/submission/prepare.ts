@@ -8,6 +8,9 @@ export type Prepared<Field extends string> =
   | { ok: true; body: FormData; withFiles: boolean }
   | { ok: false; errors: FieldErrors<Field> };
 
+/** A body sent as JSON (the subscription endpoint takes JSON). */
+export type PreparedJson<Field extends string> = { ok: true; body: Record<string, unknown>; withFiles: false } | { ok: false; errors: FieldErrors<Field> };
+
 type ContractSchema = Parameters<typeof validate>[0];
 
 export interface FormRules<Field extends string> {

@@ -1,6 +1,6 @@
 import { VacancySubscriptionSchema, validate } from '@site/contracts';
 import { errorsFromIssues } from '../../submission/field-errors';
-import type { PreparedJson } from '../../components/use-form-flow';
+import type { PreparedJson } from '../../submission/prepare';
 
 export type SubscriptionField = 'email' | 'centreIds' | 'consent';
 
