@@ -75,7 +75,35 @@ export class BrowserFederation implements SectionModuleSource {
   }
 }
 
-/** Resolves once the element nears the viewport (at once where IntersectionObserver is missing). */
+/** Idle time-out after which lazy sections load anyway (the spec's idle prefetch time-out). */
+export const LAZY_IDLE_TIMEOUT_MS = 2000;
+
+let releaseAll: Promise<void> | null = null;
+
+/**
+ * Resolves when every lazy section should stop waiting: the browser is idle after load (at most 2 s), or the
+ * visitor starts interacting. A dehydrated section blocks updates that reach it (a client navigation changes the
+ * router context everywhere), so no section may wait for visibility indefinitely.
+ */
+function lazySectionsReleased(): Promise<void> {
+  releaseAll ??= new Promise<void>((resolve) => {
+    const events = ['pointerdown', 'keydown', 'touchstart', 'popstate'] as const;
+    const release = () => {
+      for (const name of events) window.removeEventListener(name, release, true);
+      resolve();
+    };
+    for (const name of events) window.addEventListener(name, release, { capture: true, once: true, passive: true });
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(release, { timeout: LAZY_IDLE_TIMEOUT_MS })
+        : window.setTimeout(release, LAZY_IDLE_TIMEOUT_MS);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+  return releaseAll;
+}
+
+/** Resolves once the element nears the viewport, or when lazy sections are released, whichever comes first. */
 export function whenVisible(selector: string): Promise<void> {
   const element = document.querySelector(selector);
   if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
@@ -90,5 +118,9 @@ export function whenVisible(selector: string): Promise<void> {
       { rootMargin: LAZY_ROOT_MARGIN },
     );
     observer.observe(element);
+    void lazySectionsReleased().then(() => {
+      observer.disconnect();
+      resolve();
+    });
   });
 }
