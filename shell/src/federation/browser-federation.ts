@@ -93,10 +93,10 @@ function lazySectionsReleased(): Promise<void> {
       resolve();
     };
     for (const name of events) window.addEventListener(name, release, { capture: true, once: true, passive: true });
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(release, { timeout: LAZY_IDLE_TIMEOUT_MS })
-        : window.setTimeout(release, LAZY_IDLE_TIMEOUT_MS);
+    const idle = () => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(release, { timeout: LAZY_IDLE_TIMEOUT_MS });
+      else setTimeout(release, LAZY_IDLE_TIMEOUT_MS);
+    };
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });
