@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 // Only the checker and its error iterator: the `Value` namespace would pull the whole value toolkit into browsers.
-import { Check, Errors } from '@sinclair/typebox/value';
+import { Errors } from '@sinclair/typebox/errors';
+import { Check } from '@sinclair/typebox/value';
 
 export interface ValidationIssue {
   /** JSON pointer of the offending value, `/` for the root. */
