@@ -122,7 +122,8 @@ export function pagesSeed(locale: Locale): Page[] {
       { id: 'list', name: 'VacancyList', props: {} },
       { id: 'subscribe', name: 'VacancySubscription', theme: 'grey', props: {} },
       { id: 'resume', name: 'ResumeForm', anchor: 'resume', props: {} },
-    ], { watchQuery: ['centreId'] }),
+      // The centre tabs (?centre=) and vacancy links (?vacancyId=) are read in the browser from the URL: no refetch.
+    ]),
     page('contacts', locale, t('Контакты', 'Contacts'), [
       hero(locale, t('Контакты', 'Contacts'), t('Адреса, телефоны и часы работы подразделений.', 'Addresses, phone numbers and opening hours.')),
       { id: 'offices', name: 'OfficeContacts', props: {} },
