@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { withShell } from '@site/ui/testing';
 import en from '../messages/en.json';
 import ru from '../messages/ru.json';
-import { textOf } from '../testing/markup';
+import { textOf } from '@site/test-support';
 import { FormFeedback } from './FormFeedback';
 import { ThankYou } from './ThankYou';
 import type { FormStatus } from './use-form-flow';

@@ -7,7 +7,7 @@ interface Post {
   options: RequestOptions | undefined;
 }
 
-function recordingApi(answer: () => Promise<unknown>): ApiClient & { posts: Post[] } {
+function scriptedApi(answer: () => Promise<unknown>): ApiClient & { posts: Post[] } {
   const posts: Post[] = [];
   return {
     posts,
@@ -39,7 +39,7 @@ describe('sending a form', () => {
   });
 
   it('sends the idempotency key and returns the intake thank-you text', async () => {
-    const api = recordingApi(async () => accepted);
+    const api = scriptedApi(async () => accepted);
     const outcome = await sendForm(api, noCaptcha, { path: 'en/forms/resume', body: new FormData(), captchaAction: 'resume', idempotencyKey: 'key-12345678' });
     expect(outcome).toEqual({ kind: 'sent', message: accepted.message });
     expect(api.posts[0]?.path).toBe('en/forms/resume');
@@ -49,7 +49,7 @@ describe('sending a form', () => {
 
   it('asks the captcha for a token right before sending and adds it to multipart and JSON bodies', async () => {
     const captcha = captchaGiving('tok-1');
-    const api = recordingApi(async () => accepted);
+    const api = scriptedApi(async () => accepted);
     await sendForm(api, captcha, { path: 'ru/forms/application', body: new FormData(), captchaAction: 'application', idempotencyKey: 'key-12345678' });
     await sendForm(api, captcha, { path: 'ru/subscriptions/vacancies', body: { email: 'a@b.ru', consent: true }, captchaAction: 'subscription', idempotencyKey: 'key-87654321' });
     expect(captcha.actions).toEqual(['application', 'subscription']);
@@ -58,7 +58,7 @@ describe('sending a form', () => {
   });
 
   it('reports a captcha failure, without sending, when the captcha script cannot be loaded', async () => {
-    const api = recordingApi(async () => accepted);
+    const api = scriptedApi(async () => accepted);
     const failing: CaptchaClient = { enabled: true, execute: () => Promise.reject(new Error('Failed to load script')) };
     const outcome = await sendForm(api, failing, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' });
     expect(outcome).toEqual({ kind: 'failed', reason: 'captcha' });
@@ -72,12 +72,12 @@ describe('sending a form', () => {
     expect(failureReasonOf({ statusCode: 415, message: 'Unsupported Media Type' })).toBe('fileType');
     expect(failureReasonOf({ statusCode: 500, message: 'Internal Server Error' })).toBe('server');
     expect(failureReasonOf(new Error('Network Error'))).toBe('server');
-    const api = recordingApi(() => Promise.reject({ statusCode: 403, message: 'Forbidden' }));
+    const api = scriptedApi(() => Promise.reject({ statusCode: 403, message: 'Forbidden' }));
     expect(await sendForm(api, noCaptcha, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' })).toEqual({ kind: 'failed', reason: 'captcha' });
   });
 
   it('still thanks the visitor when the answer is not the contract shape, and says so in the console', async () => {
-    const api = recordingApi(async () => ({ ok: true }));
+    const api = scriptedApi(async () => ({ ok: true }));
     const outcome = await sendForm(api, noCaptcha, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' });
     expect(outcome).toEqual({ kind: 'sent', message: null });
     expect(consoleWarn).toHaveBeenCalled();

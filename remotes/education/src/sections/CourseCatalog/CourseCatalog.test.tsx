@@ -2,8 +2,7 @@ import type { Course, CourseListResponse } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, recordingApi, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { linkNamed, linksOf, textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, scriptedApi, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
 import CourseCatalog from './index';
 import { activeFacetsOf, load, type CourseCatalogData } from './load';
 
@@ -86,7 +85,7 @@ describe('CourseCatalog', () => {
   });
 
   it('passes only well-formed facet ids, text and page to the API', async () => {
-    const api = recordingApi(() => ({ data: { items: [], total: 0, page: 1, pageSize: 12, facets: {} } }));
+    const api = scriptedApi(() => ({ data: { items: [], total: 0, page: 1, pageSize: 12, facets: {} } }));
     const loaded = await load(loadContext(api, 'ru', { level: 'beginner,Bad Id!,beginner', topic: 'ai', page: 'abc', q: `  ${'к'.repeat(250)}  ` }), descriptorOf('CourseCatalog', {}));
     expect(api.calls[0]).toEqual({ path: 'ru/courses', params: { level: 'beginner', format: '', language: '', topic: 'ai', duration: '', q: 'к'.repeat(200), page: 1 } });
     expect(loaded.active.level).toEqual(['beginner']);

@@ -2,8 +2,7 @@ import type { HistoryEntry } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, textOf } from '@site/test-support';
 import HistoryTimeline from './index';
 import { load } from './load';
 

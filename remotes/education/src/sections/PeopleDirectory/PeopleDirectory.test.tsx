@@ -2,8 +2,7 @@ import type { Person, PeopleListResponse } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, recordingApi, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { linkNamed, linksOf, textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, scriptedApi, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
 import PeopleDirectory from './index';
 import { load, type PeopleDirectoryData } from './load';
 
@@ -54,7 +53,7 @@ describe('PeopleDirectory', () => {
   });
 
   it('asks the API for the fixed department over the page query, dropping malformed values', async () => {
-    const api = recordingApi(() => ({ data: { items: [], total: 0, page: 1, pageSize: 24, departments: [] } }));
+    const api = scriptedApi(() => ({ data: { items: [], total: 0, page: 1, pageSize: 24, departments: [] } }));
     await load(loadContext(api, 'en', { department: 'chemistry', page: '3', q: ' ivan ' }), descriptorOf('PeopleDirectory', { department: 'physics' }));
     await load(loadContext(api, 'en', { department: '../etc', page: '-1' }), descriptorOf('PeopleDirectory', {}));
     expect(api.calls.map((call) => call.params)).toEqual([

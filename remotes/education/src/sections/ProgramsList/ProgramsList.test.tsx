@@ -2,8 +2,7 @@ import type { Program } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { descriptorOf, loadContext, recordingApi } from '../../testing/content-api';
-import { textOf } from '../../testing/markup';
+import { descriptorOf, loadContext, scriptedApi, textOf } from '@site/test-support';
 import ProgramsList from './index';
 import { load } from './load';
 
@@ -17,7 +16,7 @@ describe('ProgramsList', () => {
   });
 
   it('asks for a known level only', async () => {
-    const api = recordingApi(() => ({ data: { items: [] } }));
+    const api = scriptedApi(() => ({ data: { items: [] } }));
     await load(loadContext(api, 'ru'), descriptorOf('ProgramsList', { level: 'master' }));
     await load(loadContext(api, 'ru'), descriptorOf('ProgramsList', { level: 'astronaut' }));
     expect(api.calls.map((call) => call.params)).toEqual([{ level: 'master' }, { level: undefined }]);

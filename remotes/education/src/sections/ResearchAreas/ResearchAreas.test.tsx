@@ -2,8 +2,7 @@ import type { ResearchArea } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { linkNamed, textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, textOf } from '@site/test-support';
 import ResearchAreas from './index';
 import { load } from './load';
 

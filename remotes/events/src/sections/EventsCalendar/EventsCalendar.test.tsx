@@ -3,8 +3,7 @@ import { addDays, todayIn, weekOf } from '../../calendar/days';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { event } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { linkNamed, linksOf, textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
 import EventsCalendar from './index';
 import { calendarViewOf, EVENTS_PAGE_SIZE, load, type EventsCalendarData } from './load';
 

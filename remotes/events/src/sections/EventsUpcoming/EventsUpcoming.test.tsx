@@ -2,8 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { event } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { linksOf, textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linksOf, textOf } from '@site/test-support';
 import EventsUpcoming from './index';
 import { load, type EventsUpcomingProps } from './load';
 

@@ -2,8 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { sendForm } from '../../submission/send-form';
-import { CONTENT_API_START_TIMEOUT_MS, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { controlTag, labelledControls, textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, startContentApi, type RunningContentApi, controlTag, labelledControls, textOf } from '@site/test-support';
 import ContactForm from './index';
 import { prepareContactForm } from './validation';
 

@@ -1,7 +1,7 @@
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { linksOf, textOf } from '../../testing/markup';
+import { linksOf, textOf } from '@site/test-support';
 import LinkCards, { type LinkCardsProps } from './index';
 
 const items: LinkCardsProps['items'] = [

@@ -1,8 +1,7 @@
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi } from '../../testing/content-api';
-import { linkNamed, linksOf, textOf } from '../../testing/markup';
+import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
 import OfficeContacts from './index';
 import { load, OfficeNotFoundError, type OfficeContactsData, type OfficeContactsProps, type OfficeWithSlug } from './load';
 

@@ -1,7 +1,7 @@
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { linkNamed, linksOf, textOf } from '../../testing/markup';
+import { linkNamed, linksOf, textOf } from '@site/test-support';
 import PageHero, { type PageHeroProps } from './index';
 
 const props: PageHeroProps = {

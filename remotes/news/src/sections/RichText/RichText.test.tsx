@@ -1,6 +1,6 @@
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
-import { linkNamed, textOf } from '../../testing/markup';
+import { linkNamed, textOf } from '@site/test-support';
 import RichText from './index';
 
 describe('RichText', () => {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { configFromEnv, createContentApi, type CaptchaConfig } from '@site/content-api';
+import { createApiClient } from '@site/shell/api-client';
 import type { ApiClient, Locale, SectionDescriptor, SectionLoadContext } from '@site/contracts';
-import { createContentApi } from '../../../../infra/content-api/src/app';
-import { configFromEnv, type CaptchaConfig } from '../../../../infra/content-api/src/config';
-import { createApiClient } from '../../../../shell/src/api/client';
 
 /** Seeding the demo content takes a few seconds; hooks that start the API get this much time. */
 export const CONTENT_API_START_TIMEOUT_MS = 60_000;
@@ -19,11 +19,11 @@ export interface RunningContentApi {
 
 /**
  * Starts the real content API over a fresh SQLite file in a temporary folder, on a free port. The captcha is
- * off unless `captcha` points it at a verifier (see {@link startCaptchaVerifier}); the rate limit is lifted so
- * that a suite's submissions are not refused as a flood.
+ * off unless `captcha` points it at a verifier ({@link startCaptchaVerifier}); the rate limit is lifted so that a
+ * suite's submissions are not refused as a flood.
  */
 export async function startContentApi(captcha: Partial<CaptchaConfig> = {}): Promise<RunningContentApi> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-remote-api-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'section-tests-api-'));
   const base = configFromEnv({});
   const contentApi = await createContentApi({
     ...base,
@@ -36,9 +36,7 @@ export async function startContentApi(captcha: Partial<CaptchaConfig> = {}): Pro
     logger: false,
   });
   await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = contentApi.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}/`;
+  const baseUrl = `http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}/`;
   return {
     api: createApiClient({ baseURL: baseUrl }),
     baseUrl,
@@ -50,8 +48,8 @@ export async function startContentApi(captcha: Partial<CaptchaConfig> = {}): Pro
 }
 
 /**
- * A stand-in for the captcha provider's siteverify endpoint: `good-token` passes with a high score and the
- * action it was made for (`good-token:<action>`), anything else is refused.
+ * A stand-in for the captcha provider's siteverify endpoint (the provider cannot be reached from tests):
+ * `good-token:<action>` passes with a high score and that action, anything else is refused.
  */
 export async function startCaptchaVerifier(): Promise<{ verifyUrl: string; stop(): Promise<void> }> {
   const server = http.createServer((request, response) => {
@@ -66,10 +64,8 @@ export async function startCaptchaVerifier(): Promise<{ verifyUrl: string; stop(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    verifyUrl: `http://127.0.0.1:${port}/siteverify`,
+    verifyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -79,8 +75,24 @@ export function loadContext(api: ApiClient, locale: Locale, query: Record<string
   return { api, locale, query, path: pagePath, signal: new AbortController().signal, isServer: true };
 }
 
-export function descriptorOf<P>(name: string, props: P): SectionDescriptor<P> {
-  return { id: `test-${name.toLowerCase()}`, name, props };
+export function descriptorOf<P>(name: string, props: P, extra: Partial<SectionDescriptor<P>> = {}): SectionDescriptor<P> {
+  return { id: `test-${name.toLowerCase()}`, name, props, ...extra };
+}
+
+/** An API whose every GET is recorded and answered by `reply`, for loaders' request shapes and error paths. */
+export function scriptedApi(
+  reply: (path: string, params: Record<string, unknown>) => unknown,
+): ApiClient & { calls: Array<{ path: string; params: Record<string, unknown> }> } {
+  const calls: Array<{ path: string; params: Record<string, unknown> }> = [];
+  return {
+    calls,
+    async get<T>(requestPath: string, options?: { params?: Record<string, unknown> }) {
+      const params = options?.params ?? {};
+      calls.push({ path: requestPath, params });
+      return (await reply(requestPath, params)) as T;
+    },
+    post: () => Promise.reject(new Error('this scripted API answers GETs only')),
+  };
 }
 
 /** An API that fails every call the way the shell's client does, for loaders' degraded paths. */
