@@ -1,45 +1,97 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { styled } from '@linaria/react';
 import type { SectionSize, SectionTheme, SliderType } from '@site/contracts';
+import { CardGrid } from './Card';
+import { DARK_PALETTE, SCHEME_PALETTE } from './palettes';
+import { GRID_MEDIA } from './tokens';
 
 /** In an accessibility colour mode, light and grey themes turn dark (spec point 2). */
 export function effectiveTheme(theme: SectionTheme, colorMode: boolean): SectionTheme {
   return colorMode && (theme === 'light' || theme === 'grey') ? 'dark' : theme;
 }
 
+/**
+ * A theme is a palette for everything inside the section: cards, links, buttons and focus rings take their colours
+ * from these variables, so a section's content reads well on its background.
+ */
 const Container = styled.section`
-  --section-bg: var(--site-bg);
-  --section-text: var(--site-text);
-  background: var(--section-bg);
-  color: var(--section-text);
-  padding: 3rem 1rem;
+  background: var(--site-bg);
+  color: var(--site-text);
+  padding: 2.5rem 1rem;
+  @media ${GRID_MEDIA.large} {
+    padding: 4rem 1.5rem;
+  }
 
-  &[data-theme='dark'] {
-    --section-bg: var(--site-dark-bg);
-    --section-text: var(--site-dark-text);
-    --site-link: var(--site-dark-text);
+  &[data-theme='light'] {
+    --site-bg: #ffffff;
   }
   &[data-theme='grey'] {
-    --section-bg: var(--site-surface);
+    /* Literal colours: a variable defined from another one on the same element would see the new value. */
+    --site-bg: #f2f4f1;
+    --site-surface: #ffffff;
+  }
+  &[data-theme='dark'] {
+    ${DARK_PALETTE}
   }
   &[data-theme='secondary'] {
-    --section-bg: var(--site-accent);
-    --section-text: var(--site-accent-text);
-    --site-link: var(--site-accent-text);
+    --site-bg: #0b5cad;
+    --site-text: #ffffff;
+    --site-surface: #0a4f96;
+    --site-muted: #e3edf8;
+    --site-border: #8fb3da;
+    --site-link: #ffffff;
+    --site-focus: #ffdd00;
+    --site-accent: #ffffff;
+    --site-accent-text: #0b4f96;
   }
   &[data-theme='colorScheme'] {
-    --section-bg: var(--scheme-bg, var(--site-dark-bg));
-    --section-text: var(--scheme-text, var(--site-dark-text));
+    --site-bg: var(--scheme-bg, var(--site-dark-bg));
+    --site-text: var(--scheme-text, var(--site-dark-text));
+    --site-surface: var(--scheme-bg, var(--site-dark-bg));
+    --site-muted: var(--scheme-text, var(--site-dark-text));
+    --site-border: var(--scheme-text, var(--site-dark-text));
     --site-link: var(--scheme-color, var(--site-dark-text));
+    --site-focus: var(--scheme-color, var(--site-dark-text));
+    --site-accent: var(--scheme-color, var(--site-dark-text));
+    --site-accent-text: var(--scheme-bg, var(--site-dark-bg));
   }
-  :root[data-color-scheme] &[data-theme] {
-    --section-bg: var(--site-bg);
-    --section-text: var(--site-text);
-    --site-link: var(--site-text);
-    outline: 1px solid var(--site-border);
+  /* An accessibility colour scheme wins over every theme: one background, one text colour (spec point 2). */
+  [data-color-scheme] &[data-theme] {
+    ${SCHEME_PALETTE}
+    border-top: 1px solid var(--site-scheme-text);
   }
   &[data-size='medium'] > div {
     max-width: 60rem;
+  }
+
+  /* Slider types: on narrow screens a list of cards scrolls sideways, one card snapping after another. */
+  &[data-slider] ${CardGrid} {
+    @media (max-width: 1023px) {
+      grid-template-columns: none;
+      grid-auto-flow: column;
+      overflow-x: auto;
+      overscroll-behavior-x: contain;
+      scroll-snap-type: x mandatory;
+      padding-bottom: 0.75rem;
+      > * {
+        scroll-snap-align: start;
+      }
+    }
+  }
+  &[data-slider='cards'] ${CardGrid} {
+    @media (max-width: 1023px) {
+      grid-auto-columns: min(80%, 18rem);
+    }
+  }
+  &[data-slider='gallery'] ${CardGrid} {
+    @media (max-width: 1023px) {
+      grid-auto-columns: min(90%, 28rem);
+    }
+  }
+  &[data-slider='fullwidth'] ${CardGrid} {
+    @media (max-width: 1023px) {
+      grid-auto-columns: 100%;
+    }
   }
 `;
 
@@ -57,17 +109,19 @@ export interface SectionProps {
   colorMode?: boolean;
   id?: string;
   labelledBy?: string;
+  className?: string;
   children: ReactNode;
 }
 
 /** The container every section renders in: theme, size and slider type (spec point 2). */
-export function Section({ theme = 'light', size, slider, schemeColors, colorMode = false, id, labelledBy, children }: SectionProps) {
+export function Section({ theme = 'light', size, slider, schemeColors, colorMode = false, id, labelledBy, className, children }: SectionProps) {
   const style = schemeColors
     ? ({ '--scheme-bg': schemeColors.bg, '--scheme-color': schemeColors.color, '--scheme-text': schemeColors.text } as CSSProperties)
     : undefined;
   return (
     <Container
       id={id}
+      className={className}
       aria-labelledby={labelledBy}
       data-theme={effectiveTheme(theme, colorMode)}
       data-size={size}

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { useShell } from './shell-context';
 import { classifyHref, scrollToHash } from './links';
@@ -6,6 +6,7 @@ import { classifyHref, scrollToHash } from './links';
 export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string;
   children: ReactNode;
+  ref?: Ref<HTMLAnchorElement>;
 }
 
 /**

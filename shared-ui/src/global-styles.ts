@@ -1,10 +1,17 @@
 import { css } from '@linaria/core';
-import { COLOR_SCHEMES, GRID_BREAKPOINTS } from './tokens';
+import { COLOR_SCHEMES, GRID_BREAKPOINT_NAMES, GRID_MEDIA, TYPE_SCALE } from './tokens';
+import { TOUCH_HIGHLIGHT_ATTRIBUTE } from './touch-highlight';
 
+/**
+ * A colour scheme applies wherever the attribute is: on the root for the whole site (the accessibility panel), or
+ * on one element for a preview (the UI kit). Every colour of the design follows the scheme's pair.
+ */
 const schemeRules = Object.entries(COLOR_SCHEMES)
   .map(
     ([name, { background, text }]) => `
-    :root[data-color-scheme='${name}'] {
+    [data-color-scheme='${name}'] {
+      --site-scheme-bg: ${background};
+      --site-scheme-text: ${text};
       --site-bg: ${background};
       --site-text: ${text};
       --site-surface: ${background};
@@ -14,47 +21,66 @@ const schemeRules = Object.entries(COLOR_SCHEMES)
       --site-link: ${text};
       --site-border: ${text};
       --site-focus: ${text};
+      --site-dark-bg: ${background};
+      --site-dark-text: ${text};
+      --site-dark-link: ${text};
+      --site-dark-focus: ${text};
     }`,
   )
   .join('\n');
 
+const typeScaleRules = GRID_BREAKPOINT_NAMES.map((breakpoint) => {
+  const scale = TYPE_SCALE[breakpoint];
+  return `@media ${GRID_MEDIA[breakpoint]} {
+      :root {
+        --site-base-size: ${scale.root}px;
+        --site-text-h1: ${scale.h1}rem;
+        --site-text-h2: ${scale.h2}rem;
+        --site-text-h3: ${scale.h3}rem;
+        --site-text-lead: ${scale.lead}rem;
+        --site-text-small: ${scale.small}rem;
+      }
+    }`;
+}).join('\n');
+
 /**
- * Design tokens as CSS custom properties, the colour-scheme overrides on the root attribute, the font scale,
- * and base element styles. Imported once by the shell; sections use the variables.
+ * Design tokens as CSS custom properties, the colour-scheme overrides, the font scale per width and per visitor
+ * choice, and base element styles. Imported once by the shell; sections use the variables.
  */
 export const globalStyles = css`
   :global() {
     :root {
       --site-bg: #ffffff;
       --site-text: #2f312e;
-      --site-surface: #f4f5f3;
-      --site-muted: #5d605b;
+      --site-surface: #f2f4f1;
+      --site-muted: #575a55;
       --site-accent: #0b5cad;
       --site-accent-text: #ffffff;
       --site-link: #0a55a0;
       --site-border: #c9ccc6;
       --site-dark-bg: #2f312e;
       --site-dark-text: #fdfffc;
-      --site-focus: #d4351c;
+      --site-dark-link: #a9d1ff;
+      --site-dark-focus: #ffdd00;
+      --site-focus: #c2410c;
+      --site-radius: 0.75rem;
+      --site-shadow: 0 0.25rem 1.25rem rgb(47 49 46 / 12%);
       --site-font: 'PT Sans', 'Segoe UI', Roboto, Arial, sans-serif;
       --site-font-scale: 1;
       --site-base-size: 16px;
+      --site-text-h1: 2rem;
+      --site-text-h2: 1.5rem;
+      --site-text-h3: 1.2rem;
+      --site-text-lead: 1.1rem;
+      --site-text-small: 0.875rem;
       font-size: calc(var(--site-base-size) * var(--site-font-scale));
       scroll-behavior: smooth;
-      scroll-padding-top: 5rem;
+      /* Fixed bars at the bottom (alerts, cookie notice) never hide a focused element (WCAG 2.4.11). */
+      scroll-padding-bottom: calc(var(--site-bottom-dock, 0px) + 1rem);
+      scroll-padding-top: 1rem;
     }
 
-    @media (min-width: ${GRID_BREAKPOINTS.mediumMin}px) {
-      :root {
-        --site-base-size: 17px;
-      }
-    }
-
-    @media (min-width: ${GRID_BREAKPOINTS.largeMin}px) {
-      :root {
-        --site-base-size: 18px;
-      }
-    }
+    ${typeScaleRules}
 
     @media (prefers-reduced-motion: reduce) {
       :root {
@@ -69,11 +95,6 @@ export const globalStyles = css`
 
     ${schemeRules}
 
-    :root[data-color-scheme] {
-      --site-dark-bg: var(--site-bg);
-      --site-dark-text: var(--site-text);
-    }
-
     *,
     *::before,
     *::after {
@@ -87,15 +108,43 @@ export const globalStyles = css`
       font-family: var(--site-font);
       line-height: 1.5;
       overflow-wrap: break-word;
+      -webkit-text-size-adjust: 100%;
+      padding-bottom: var(--site-bottom-dock, 0px);
+    }
+
+    h1 {
+      font-size: var(--site-text-h1);
+      line-height: 1.15;
+    }
+
+    h2 {
+      font-size: var(--site-text-h2);
+      line-height: 1.2;
+    }
+
+    h3 {
+      font-size: var(--site-text-h3);
+      line-height: 1.3;
     }
 
     a {
       color: var(--site-link);
+      text-underline-offset: 0.15em;
+      -webkit-tap-highlight-color: transparent;
+    }
+
+    button {
+      -webkit-tap-highlight-color: transparent;
     }
 
     :focus-visible {
       outline: 3px solid var(--site-focus);
       outline-offset: 2px;
+    }
+
+    /* A touched control stays highlighted for a moment, so a tap is seen (spec point 9: 500 ms). */
+    [${TOUCH_HIGHLIGHT_ATTRIBUTE}] {
+      box-shadow: inset 0 0 0 100vmax color-mix(in srgb, currentColor 14%, transparent);
     }
 
     img {

@@ -1,15 +1,32 @@
 export { ShellContextProvider, useShell } from './shell-context';
 export * from './tokens';
 export { throttle } from './throttle';
+export { useThrottledWindowEvent } from './window-events';
+export { TouchHighlighter, installTouchHighlight, TOUCH_HIGHLIGHT_ATTRIBUTE } from './touch-highlight';
 export { globalStyles } from './global-styles';
 export { Section, effectiveTheme, type SectionProps as SectionContainerProps } from './Section';
+export {
+  Grid,
+  Column,
+  gridPropProblems,
+  columnWidths,
+  isGridColumnValue,
+  GRID_ALIGN_VALUES,
+  GRID_JUSTIFY_VALUES,
+  type GridProps,
+  type ColumnProps,
+  type GridColumnValue,
+  type GridAlign,
+  type GridJustify,
+} from './Grid';
 export { SiteLink, type SiteLinkProps } from './SiteLink';
 export { classifyHref, scrollToHash, type LinkKind } from './links';
 export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState } from './typography';
 export { Card, CardGrid, type CardProps } from './Card';
 export { Image, type ImageProps } from './Image';
 export { Button, type ButtonProps } from './Button';
+export { Badge, BadgeList } from './Badge';
+export { SafeHtml } from './SafeHtml';
 export { hrefWithQuery, listParam, toggleInList } from './query';
 export { Pagination, FilterLinks, LinkTabs, pageWindow, type PaginationProps, type LinkOption } from './navigation-controls';
-export { SafeHtml } from './SafeHtml';
-export { Badge, BadgeList } from './Badge';
+export { DARK_PALETTE, SCHEME_PALETTE } from './palettes';

@@ -103,7 +103,8 @@ const ChipList = styled.ul`
     border-radius: 2rem;
     text-decoration: none;
   }
-  a[aria-current='true'] {
+  a[aria-current='true'],
+  a[aria-current='page'] {
     border-color: currentColor;
     background: color-mix(in srgb, currentColor 10%, transparent);
     font-weight: 700;

@@ -7,6 +7,33 @@ export const BREAKPOINT_SWITCH = { mobileBelow: 767, tabletBelow: 1023 } as cons
 export const GRID_BREAKPOINTS = { smallMax: 767, mediumMin: 768, mediumMax: 1023, largeMin: 1024 } as const;
 export const GRID_COLUMNS = 12;
 
+/** Which grid breakpoint a width falls in (spec point 9). */
+export type GridBreakpoint = 'small' | 'medium' | 'large';
+export const GRID_BREAKPOINT_NAMES: readonly GridBreakpoint[] = ['small', 'medium', 'large'];
+
+/** The media query of each grid breakpoint, exclusive of the others. */
+export const GRID_MEDIA: Record<GridBreakpoint, string> = {
+  small: `(max-width: ${GRID_BREAKPOINTS.smallMax}px)`,
+  medium: `(min-width: ${GRID_BREAKPOINTS.mediumMin}px) and (max-width: ${GRID_BREAKPOINTS.mediumMax}px)`,
+  large: `(min-width: ${GRID_BREAKPOINTS.largeMin}px)`,
+};
+
+export function gridBreakpointForWidth(width: number): GridBreakpoint {
+  if (width <= GRID_BREAKPOINTS.smallMax) return 'small';
+  if (width <= GRID_BREAKPOINTS.mediumMax) return 'medium';
+  return 'large';
+}
+
+/**
+ * Fonts scaled per width (spec point 2): the root size in px and the heading sizes in rem for each grid
+ * breakpoint. Everything is in rem, so the visitor's font-size choice scales it all.
+ */
+export const TYPE_SCALE: Record<GridBreakpoint, { root: number; h1: number; h2: number; h3: number; lead: number; small: number }> = {
+  small: { root: 16, h1: 2, h2: 1.5, h3: 1.2, lead: 1.1, small: 0.875 },
+  medium: { root: 17, h1: 2.5, h2: 1.8, h3: 1.3, lead: 1.15, small: 0.875 },
+  large: { root: 18, h1: 2.9, h2: 2.05, h3: 1.35, lead: 1.2, small: 0.875 },
+};
+
 /** Responsive scale (spec point 9). */
 export const RESPONSIVE_SCALE = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 

@@ -3,19 +3,19 @@ import { styled } from '@linaria/react';
 /** A section's title: every section heading is an h2 under the page's h1. */
 export const SectionTitle = styled.h2`
   margin: 0 0 1.5rem;
-  font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2.25rem);
+  font-size: var(--site-text-h2);
   line-height: 1.2;
 `;
 
 export const Lead = styled.p`
-  font-size: 1.15rem;
+  font-size: var(--site-text-lead);
   max-width: 48rem;
   margin: 0 0 1.5rem;
 `;
 
 export const Muted = styled.span`
   color: var(--site-muted);
-  font-size: 0.9rem;
+  font-size: var(--site-text-small);
 `;
 
 /** Text for assistive technology only. */
