@@ -1,35 +1,52 @@
 import { observer } from 'mobx-react-lite';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
-import { SiteLink } from '@site/ui';
+import { DARK_PALETTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
 
-const Bar = styled.div`
-  position: fixed;
-  left: 0;
-  right: 0;
-  bottom: 0;
-  z-index: 950;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 1rem;
-  align-items: center;
-  justify-content: center;
-  padding: 1rem;
-  background: var(--site-dark-bg);
-  color: var(--site-dark-text);
+const Bar = styled.section`
+  ${DARK_PALETTE}
+  pointer-events: auto;
+  background: var(--site-bg);
+  color: var(--site-text);
+  box-shadow: 0 -0.25rem 1rem rgb(0 0 0 / 15%);
+  [data-color-scheme] & {
+    ${SCHEME_PALETTE}
+    border-top: 2px solid var(--site-scheme-text);
+  }
   a {
     color: inherit;
   }
+`;
+
+const Inner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1.5rem;
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: 0.75rem 1rem;
+  font-size: 0.95rem;
+  line-height: 1.4;
+  @media (max-width: 767px) {
+    padding: 0.6rem 0.75rem;
+    font-size: 0.875rem;
+  }
+  p {
+    flex: 1 1 28rem;
+    margin: 0;
+  }
   button {
     min-height: 44px;
-    padding: 0.5rem 1.5rem;
-    border: 2px solid currentColor;
+    padding: 0.5rem 1.75rem;
+    border: 2px solid var(--site-accent);
     border-radius: 2rem;
-    background: transparent;
-    color: inherit;
+    background: var(--site-accent);
+    color: var(--site-accent-text);
     font: inherit;
+    font-weight: 700;
     cursor: pointer;
   }
 `;
@@ -37,16 +54,20 @@ const Bar = styled.div`
 /** The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag (spec point 4). */
 export const CookieNotice = observer(function CookieNotice() {
   const { init, ui } = useStore();
+  const intl = useIntl();
   const cookies = init.data?.cookies;
   if (!ui.pageLoaded || ui.cookiesAccepted || !cookies) return null;
   const link = validate(LinkSchema, cookies.link);
   return (
-    <Bar role="region" aria-label={cookies.btnLabel} data-cookie-notice>
-      <span>{cookies.text}</span>
-      {link.ok && <SiteLink href={link.value.href}>{link.value.label}</SiteLink>}
-      <button type="button" onClick={() => ui.acceptCookies()}>
-        {cookies.btnLabel || <FormattedMessage id="layout.cookiesAccept" />}
-      </button>
+    <Bar aria-label={intl.formatMessage({ id: 'layout.cookies' })} data-cookie-notice>
+      <Inner>
+        <p>
+          {cookies.text} {link.ok && <SiteLink href={link.value.href}>{link.value.label}</SiteLink>}
+        </p>
+        <button type="button" onClick={() => ui.acceptCookies()} data-cookies-accept>
+          {cookies.btnLabel || <FormattedMessage id="layout.cookiesAccept" />}
+        </button>
+      </Inner>
     </Bar>
   );
 });

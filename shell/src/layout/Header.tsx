@@ -1,162 +1,191 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
-import { NavMenuItemSchema, keepValidEntries, localizePath, splitLocaleFromPath, type NavMenuItem } from '@site/contracts';
-import { SiteLink } from '@site/ui';
+import { NavMenuItemSchema, keepValidEntries, localizePath, splitLocaleFromPath, type Locale, type NavMenuItem } from '@site/contracts';
+import { GRID_MEDIA } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { AccessibilityPanel } from './AccessibilityPanel';
+import { DesktopMenu } from './DesktopMenu';
+import { EyeIcon, GlobeIcon, MenuIcon, CloseIcon, SearchIcon } from './icons';
 import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
 
 const Bar = styled.header`
+  position: relative;
+  z-index: 20;
   background: var(--site-bg);
   color: var(--site-text);
   border-bottom: 1px solid var(--site-border);
+  a {
+    color: inherit;
+  }
 `;
 
-const Row = styled.div`
+const TopRow = styled.div`
   display: flex;
   align-items: center;
-  gap: 1rem;
+  gap: 0.5rem;
   max-width: 80rem;
   margin: 0 auto;
   padding: 0.5rem 1rem;
-  a {
-    color: inherit;
+  @media ${GRID_MEDIA.large} {
+    gap: 1rem;
+    padding: 1rem 1.5rem;
   }
 `;
 
 const HomeLink = styled(Link)`
-  text-decoration: none;
-  margin-right: auto;
-  min-height: 44px;
   display: inline-flex;
   align-items: center;
+  min-height: 44px;
+  margin-right: auto;
+  text-decoration: none;
 `;
 
-const DesktopNav = styled.nav`
-  ul {
-    display: flex;
-    gap: 1.25rem;
-    list-style: none;
-    margin: 0;
-    padding: 0;
-  }
-  a {
-    text-decoration: none;
-    font-weight: 600;
-    padding: 0.75rem 0;
-    display: inline-block;
+const Tools = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+  @media ${GRID_MEDIA.large} {
+    gap: 0.5rem;
   }
 `;
 
-const MobileNav = styled.nav`
-  border-top: 1px solid var(--site-border);
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0.5rem 1rem 1rem;
+/** A header tool: an icon, and its text beside it where there is room (else the text is its accessible name). */
+const toolStyles = `
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.45rem;
+  min-width: 44px;
+  min-height: 44px;
+  padding: 0.4rem 0.75rem;
+  border: 1px solid transparent;
+  border-radius: 2rem;
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-weight: 600;
+  font-size: 0.95rem;
+  line-height: 1.2;
+  text-decoration: none;
+  cursor: pointer;
+  white-space: nowrap;
+  &:hover {
+    border-color: var(--site-border);
   }
-  a {
-    display: block;
-    padding: 0.75rem 0;
-    text-decoration: none;
-    font-weight: 600;
-    color: inherit;
+  &[aria-expanded='true'] {
+    border-color: currentColor;
+    background: color-mix(in srgb, currentColor 8%, transparent);
   }
 `;
 
 const ToolButton = styled.button`
-  min-width: 44px;
-  min-height: 44px;
-  padding: 0.25rem 0.75rem;
-  border: 2px solid var(--site-border);
-  border-radius: 0.5rem;
-  background: transparent;
-  color: inherit;
-  font: inherit;
-  cursor: pointer;
+  ${toolStyles}
 `;
 
-const ToolLink = styled.a`
-  min-height: 44px;
-  display: inline-flex;
-  align-items: center;
+const ToolLink = styled(Link)`
+  ${toolStyles}
 `;
 
-const LanguageLink = styled(Link)`
-  min-height: 44px;
-  display: inline-flex;
-  align-items: center;
+const MenuButton = styled.button`
+  ${toolStyles}
+  border-color: var(--site-border);
 `;
 
-function MenuList({ items }: { items: NavMenuItem[] }) {
-  return (
-    <ul>
-      {items.map((item) => (
-        <li key={`${item.href}-${item.label}`}>
-          <SiteLink href={item.href}>{item.label}</SiteLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The same page in the other language. */
-function useLanguageSwitchHref(): { href: string; locale: 'ru' | 'en' } {
+function useLanguageSwitch(): { href: string; locale: Locale } {
   const location = useLocation();
   const { path } = splitLocaleFromPath(location.pathname);
   const { locale } = useStore().locale;
-  const target = locale === 'ru' ? 'en' : 'ru';
+  const target: Locale = locale === 'ru' ? 'en' : 'ru';
   return { href: `${localizePath(path, target)}${location.search}`, locale: target };
 }
 
-/** Header: the desktop menu at desktop width, the mobile menu otherwise (spec point 2). */
+/**
+ * The header (spec point 2): a row with the logo and the tools (search, accessibility options, language), and
+ * the main menu: the desktop menu as a row of its own at desktop width, the mobile menu behind a button otherwise.
+ */
 export const Header = observer(function Header() {
   const store = useStore();
   const intl = useIntl();
+  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
   const menuId = useId();
   const panelId = useId();
-  const header = store.init.data?.header;
-  const items = keepValidEntries(NavMenuItemSchema, header?.navMenu) as NavMenuItem[];
-  const desktop = store.ui.breakpoint === 'desktop';
-  const languageSwitch = useLanguageSwitchHref();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panelButton = useRef<HTMLButtonElement>(null);
+  const items = keepValidEntries(NavMenuItemSchema, store.init.data?.header?.navMenu) as NavMenuItem[];
+  const { breakpoint } = store.ui;
+  const desktop = breakpoint === 'desktop';
+  const language = useLanguageSwitch();
   const { locale } = store.locale;
+  const label = (id: string) => intl.formatMessage({ id });
+
+  // A followed link closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (desktop) setMenuOpen(false);
+  }, [desktop]);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+
   return (
-    <Bar data-breakpoint={store.ui.breakpoint}>
-      {panelOpen && <AccessibilityPanel id={panelId} />}
-      <Row>
-        <HomeLink to={localizePath('/', locale)} aria-label={intl.formatMessage({ id: 'layout.logoAlt' }, { siteName: store.init.siteName })}>
-          <Logo tone="dark" />
+    <Bar data-header data-breakpoint={breakpoint}>
+      <TopRow>
+        <HomeLink to={localizePath('/', locale)} aria-label={intl.formatMessage({ id: 'layout.logoAlt' }, { siteName: store.init.siteName })} data-home-link>
+          <Logo compact={!desktop} />
         </HomeLink>
-        {desktop && items.length > 0 && (
-          <DesktopNav aria-label={intl.formatMessage({ id: 'layout.mainNavigation' })} data-menu="desktop">
-            <MenuList items={items} />
-          </DesktopNav>
-        )}
-        <ToolLink href={localizePath('/search', locale)} aria-label={intl.formatMessage({ id: 'layout.search' })}>
-          <FormattedMessage id="layout.search" />
-        </ToolLink>
-        <ToolButton type="button" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanelOpen(!panelOpen)} data-a11y-toggle>
-          <FormattedMessage id="a11y.panel" />
-        </ToolButton>
-        <LanguageLink to={languageSwitch.href} hrefLang={languageSwitch.locale} lang={languageSwitch.locale} aria-label={intl.formatMessage({ id: 'layout.languageSwitchLabel' })} data-language-switch>
-          <FormattedMessage id="layout.languageSwitch" />
-        </LanguageLink>
-        {!desktop && items.length > 0 && (
-          <ToolButton type="button" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen(!menuOpen)} data-menu-toggle>
-            <FormattedMessage id={menuOpen ? 'layout.closeMenu' : 'layout.menu'} />
+        <Tools>
+          {breakpoint !== 'mobile' && (
+            <ToolLink to={localizePath('/search', locale)} aria-label={desktop ? undefined : label('layout.search')} data-search-link>
+              <SearchIcon />
+              {desktop && <FormattedMessage id="layout.search" />}
+            </ToolLink>
+          )}
+          {desktop && (
+            <ToolLink to={language.href} hrefLang={language.locale} lang={language.locale} data-language-switch>
+              <GlobeIcon />
+              <FormattedMessage id="layout.languageSwitch" />
+            </ToolLink>
+          )}
+          <ToolButton
+            ref={panelButton}
+            type="button"
+            aria-expanded={panelOpen}
+            aria-controls={panelId}
+            aria-label={desktop ? undefined : label('a11y.panel')}
+            onClick={() => setPanelOpen(!panelOpen)}
+            data-a11y-toggle
+          >
+            <EyeIcon />
+            {desktop && <FormattedMessage id="a11y.panel" />}
           </ToolButton>
+          {!desktop && items.length > 0 && (
+            <MenuButton ref={menuButton} type="button" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen(!menuOpen)} data-menu-toggle>
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+              <FormattedMessage id={menuOpen ? 'layout.closeMenu' : 'layout.menu'} />
+            </MenuButton>
+          )}
+        </Tools>
+      </TopRow>
+      <div id={panelId} hidden={!panelOpen}>
+        {panelOpen && (
+          <AccessibilityPanel
+            onClose={() => {
+              setPanelOpen(false);
+              panelButton.current?.focus();
+            }}
+          />
         )}
-      </Row>
-      {!desktop && menuOpen && (
-        <MobileNav id={menuId} aria-label={intl.formatMessage({ id: 'layout.mainNavigation' })} data-menu="mobile">
-          <MenuList items={items} />
-        </MobileNav>
-      )}
+      </div>
+      {desktop && items.length > 0 && <DesktopMenu items={items} />}
+      {!desktop && items.length > 0 && <MobileMenu id={menuId} open={menuOpen} items={items} language={language} searchHref={localizePath('/search', locale)} onClose={closeMenu} />}
     </Bar>
   );
 });

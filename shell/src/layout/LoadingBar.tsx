@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { useStore } from '../app/contexts';
 
@@ -9,19 +10,23 @@ const Bar = styled.div`
   z-index: 1000;
   height: 3px;
   background: var(--site-accent);
-  transition: width 0.1s linear, opacity 0.4s;
+  box-shadow: 0 0 6px var(--site-accent);
+  transition: width 0.1s linear;
   &[data-failed='true'] {
     background: #d4351c;
+    box-shadow: 0 0 6px #d4351c;
   }
 `;
 
 /** The thin loading bar at the top; red on failure (spec point 2). */
 export const LoadingBar = observer(function LoadingBar() {
   const { loadingBar } = useStore();
+  const intl = useIntl();
   if (!loadingBar.visible) return null;
   return (
     <Bar
       role="progressbar"
+      aria-label={intl.formatMessage({ id: 'layout.loading' })}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(loadingBar.percent)}

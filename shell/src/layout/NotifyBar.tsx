@@ -4,32 +4,46 @@ import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
 import { SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
+import { CloseIcon } from './icons';
 
-const Bar = styled.div`
-  display: flex;
-  gap: 1rem;
-  align-items: center;
-  justify-content: center;
-  padding: 0.5rem 3rem 0.5rem 1rem;
+const Bar = styled.section`
   background: var(--site-accent);
   color: var(--site-accent-text);
-  position: relative;
   a {
     color: inherit;
+    font-weight: 700;
   }
 `;
 
-export const CloseButton = styled.button`
+const Inner = styled.div`
+  position: relative;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
+  align-items: center;
+  justify-content: center;
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: 0.5rem 3.25rem 0.5rem 1rem;
+  font-size: 0.95rem;
+  line-height: 1.35;
+  text-align: center;
+`;
+
+const Close = styled.button`
   position: absolute;
-  right: 0.5rem;
+  right: 0.25rem;
   top: 50%;
   transform: translateY(-50%);
-  min-width: 44px;
-  min-height: 44px;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
   border: 0;
+  border-radius: 50%;
   background: transparent;
   color: inherit;
-  font-size: 1.5rem;
   cursor: pointer;
 `;
 
@@ -41,12 +55,14 @@ export const NotifyBar = observer(function NotifyBar() {
   if (!notify || ui.notifyClosed) return null;
   const link = validate(LinkSchema, notify.link);
   return (
-    <Bar role="region" aria-label={notify.text} data-notify>
-      <span>{notify.text}</span>
-      {link.ok && <SiteLink href={link.value.href}>{link.value.label}</SiteLink>}
-      <CloseButton type="button" aria-label={intl.formatMessage({ id: 'layout.closeNotify' })} onClick={() => ui.closeNotify()}>
-        ×
-      </CloseButton>
+    <Bar aria-label={intl.formatMessage({ id: 'layout.notification' })} data-notify>
+      <Inner>
+        <span>{notify.text}</span>
+        {link.ok && <SiteLink href={link.value.href}>{link.value.label}</SiteLink>}
+        <Close type="button" aria-label={intl.formatMessage({ id: 'layout.closeNotify' })} onClick={() => ui.closeNotify()} data-notify-close>
+          <CloseIcon size={18} />
+        </Close>
+      </Inner>
     </Bar>
   );
 });

@@ -4,13 +4,17 @@ import { useStore } from '../app/contexts';
 import { SectionFrame } from '../sections/SectionFrame';
 import { ErrorPage } from './ErrorPage';
 
-export const VisuallyHidden = styled.span`
+/** The page's title for assistive technology and the outline; sections show their own visible headings. */
+const PageTitle = styled.h1`
   position: absolute;
   width: 1px;
   height: 1px;
+  margin: -1px;
+  padding: 0;
   overflow: hidden;
   clip: rect(0 0 0 0);
   white-space: nowrap;
+  border: 0;
 `;
 
 /** The generic content page: the page's sections in order, or the error page when loading failed. */
@@ -21,9 +25,7 @@ export const ContentPage = observer(function ContentPage() {
   if (!view) return null;
   return (
     <article data-page={view.slug}>
-      <h1>
-        <VisuallyHidden>{view.title}</VisuallyHidden>
-      </h1>
+      <PageTitle>{view.title}</PageTitle>
       {view.sections.map((section) => (
         <SectionFrame key={section.descriptor.id} view={section} />
       ))}

@@ -41,40 +41,65 @@ export function errorContentFor(status: number): ErrorContent {
 }
 
 const Dark = styled.section`
-  background: var(--site-dark-bg);
-  color: var(--site-dark-text);
-  min-height: 60vh;
-  padding: 4rem 1rem;
-  a {
-    color: var(--site-dark-text);
+  padding: 3rem 1rem 4rem;
+  @media (min-width: 1024px) {
+    padding: 5rem 1.5rem 6rem;
   }
 `;
 
 const Inner = styled.div`
-  max-width: 48rem;
+  display: grid;
+  gap: 0 3rem;
+  align-items: center;
+  max-width: 72rem;
   margin: 0 auto;
+  @media (min-width: 1024px) {
+    grid-template-columns: auto 1fr;
+  }
+  h1 {
+    margin: 0 0 0.75rem;
+  }
+  p {
+    max-width: 40rem;
+    margin: 0 0 1rem;
+    font-size: var(--site-text-lead);
+  }
 `;
 
 const Code = styled.p`
-  font-size: 4rem;
+  margin: 0 0 1rem !important;
+  font-size: clamp(5rem, 3rem + 10vw, 11rem) !important;
   font-weight: 700;
-  margin: 0;
-  line-height: 1;
+  line-height: 0.9;
+  letter-spacing: -0.04em;
+  color: var(--site-link);
 `;
 
 const Actions = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: 1rem;
+  gap: 0.75rem;
+  margin: 1.5rem 0 0;
   padding: 0;
   list-style: none;
   a {
-    display: inline-block;
-    padding: 0.75rem 1.25rem;
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0.5rem 1.35rem;
     border: 2px solid currentColor;
     border-radius: 2rem;
+    color: inherit;
+    font-weight: 700;
     text-decoration: none;
-    min-height: 44px;
+  }
+  li:first-child a {
+    border-color: var(--site-accent);
+    background: var(--site-accent);
+    color: var(--site-accent-text);
+  }
+  a:hover {
+    text-decoration: underline;
   }
 `;
 
@@ -82,9 +107,10 @@ function ErrorContentView({ error }: { error: PageError }) {
   const { locale } = useStore().locale;
   const content = errorContentFor(error.statusCode);
   return (
-    <Dark data-error-status={error.statusCode} data-layout="dark">
+    <Dark data-error-status={error.statusCode}>
       <Inner>
         <Code aria-hidden="true">{error.statusCode}</Code>
+        <div>
         <h1>
           <FormattedMessage id={content.message} />
         </h1>
@@ -100,13 +126,14 @@ function ErrorContentView({ error }: { error: PageError }) {
           <Actions>
             {content.actions.map((action) => (
               <li key={action.href}>
-                <a href={localizePath(action.href, locale)}>
+                <a href={localizePath(action.href, locale)} data-error-action={action.href}>
                   <FormattedMessage id={action.label} />
                 </a>
               </li>
             ))}
           </Actions>
         )}
+        </div>
       </Inner>
     </Dark>
   );

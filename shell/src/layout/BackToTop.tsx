@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { styled } from '@linaria/react';
+import { useThrottledWindowEvent } from '@site/ui';
+import { ArrowUpIcon } from './icons';
+
+const Button = styled.button`
+  position: fixed;
+  right: 1rem;
+  bottom: calc(var(--site-bottom-dock, 0px) + 1rem);
+  z-index: 800;
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  min-height: 44px;
+  padding: 0.5rem 1rem;
+  border: 2px solid var(--site-bg);
+  border-radius: 2rem;
+  background: var(--site-text);
+  color: var(--site-bg);
+  font: inherit;
+  font-weight: 700;
+  box-shadow: var(--site-shadow);
+  cursor: pointer;
+`;
+
+/**
+ * "Back to top", shown once the visitor has scrolled more than a screen down. The scroll handler is throttled with
+ * the spec's default for scroll and resize handlers (66 ms).
+ */
+export function BackToTop() {
+  const [shown, setShown] = useState(false);
+  useThrottledWindowEvent('scroll', () => setShown(window.scrollY > window.innerHeight));
+  if (!shown) return null;
+  return (
+    <Button
+      type="button"
+      data-back-to-top
+      onClick={() => {
+        window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        document.querySelector<HTMLElement>('[data-home-link]')?.focus({ preventScroll: true });
+      }}
+    >
+      <ArrowUpIcon size={18} />
+      <FormattedMessage id="layout.backToTop" />
+    </Button>
+  );
+}

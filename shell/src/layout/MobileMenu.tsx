@@ -1,0 +1,119 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { styled } from '@linaria/react';
+import type { Locale, NavMenuItem } from '@site/contracts';
+import { SiteLink } from '@site/ui';
+import { useStore } from '../app/contexts';
+import { GlobeIcon, SearchIcon } from './icons';
+import { isCurrentEntry } from './nav-items';
+
+const Panel = styled.nav`
+  border-top: 1px solid var(--site-border);
+  background: var(--site-bg);
+  padding: 0.5rem 1rem 1.25rem;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  > ul > li {
+    border-bottom: 1px solid var(--site-border);
+  }
+  a {
+    display: flex;
+    align-items: center;
+    min-height: 48px;
+    padding: 0.5rem 0;
+    text-decoration: none;
+  }
+  > ul > li > a {
+    font-weight: 700;
+    font-size: 1.1rem;
+  }
+  li li a {
+    min-height: 44px;
+    padding-left: 1rem;
+  }
+  a[aria-current='page'] {
+    text-decoration: underline;
+    text-decoration-thickness: 2px;
+  }
+`;
+
+const Extras = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 2rem;
+  margin-top: 0.75rem;
+  a {
+    gap: 0.5rem;
+    font-weight: 700;
+  }
+`;
+
+/**
+ * The mobile menu (spec point 2: below desktop width): every section and its children as one list, and the
+ * language switch. Escape closes it and gives focus back to the menu button.
+ */
+export const MobileMenu = observer(function MobileMenu({
+  id,
+  open,
+  items,
+  language,
+  searchHref,
+  onClose,
+}: {
+  id: string;
+  open: boolean;
+  items: NavMenuItem[];
+  language: { href: string; locale: Locale };
+  searchHref: string;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const { locale } = useStore().locale;
+  const { pathname } = useLocation();
+  const first = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (open) first.current?.focus();
+  }, [open]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') onClose();
+  };
+  return (
+    <Panel id={id} hidden={!open} aria-label={intl.formatMessage({ id: 'layout.mainNavigation' })} data-menu="mobile" onKeyDown={onKeyDown}>
+      <ul>
+        {items.map((item, index) => (
+          <li key={`${item.href}-${item.label}`}>
+            <SiteLink href={item.href} ref={index === 0 ? first : undefined} aria-current={isCurrentEntry(item, pathname, locale) && !(item.children ?? []).some((child) => isCurrentEntry(child, pathname, locale)) ? 'page' : undefined}>
+              {item.label}
+            </SiteLink>
+            {(item.children ?? []).length > 0 && (
+              <ul>
+                {item.children!.map((child) => (
+                  <li key={`${child.href}-${child.label}`}>
+                    <SiteLink href={child.href} aria-current={isCurrentEntry(child, pathname, locale) ? 'page' : undefined}>
+                      {child.label}
+                    </SiteLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Extras>
+        <Link to={searchHref} data-menu-search>
+          <SearchIcon />
+          <FormattedMessage id="layout.search" />
+        </Link>
+        <Link to={language.href} hrefLang={language.locale} lang={language.locale} data-language-switch>
+          <GlobeIcon />
+          <FormattedMessage id="layout.languageSwitch" />
+        </Link>
+      </Extras>
+    </Panel>
+  );
+});
