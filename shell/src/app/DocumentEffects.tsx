@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
+import { splitLocaleFromPath } from '@site/contracts';
 import { reaction } from 'mobx';
 import { COLOR_SCHEME_ATTRIBUTE, FONT_SCALE_ATTRIBUTE, BREAKPOINT_RESIZE_THROTTLE_MS, throttle } from '@site/ui';
-import { formatTitle } from '../server/document';
+import { syncHead } from './head-sync';
 import { useStore } from './contexts';
 
 /**
  * Keeps the document in step with the stores in the browser: language, colour scheme and font size on the
- * root element, the title after client navigation, and the breakpoint type on resize (throttled, spec point 4).
+ * root element, the head (title, description, canonical, alternates) after client navigation, and the breakpoint type on resize (throttled, spec point 4).
  */
 export function DocumentEffects() {
   const store = useStore();
@@ -28,10 +29,17 @@ export function DocumentEffects() {
         { fireImmediately: true },
       ),
       reaction(
-        () => [store.page.error?.statusCode ?? null, store.page.title, store.init.titlePostfix] as const,
-        ([status, title, postfix]) => {
-          document.title = formatTitle(status ? String(status) : title, postfix);
-        },
+        () => ({
+          locale: store.locale.locale,
+          // The page on screen (or the error shown instead) decides when; the address bar has the path by then.
+          shown: [store.page.current, store.page.error],
+          path: splitLocaleFromPath(window.location.pathname).path,
+          title: store.page.error ? String(store.page.error.statusCode) : store.page.title,
+          postfix: store.init.titlePostfix,
+          siteSeo: store.init.data?.settings.seo,
+          pageSeo: store.page.error ? undefined : store.page.current?.seo,
+        }),
+        (state) => syncHead(document, state),
       ),
     ];
     const onResize = throttle(() => store.ui.setBreakpointForWidth(window.innerWidth), BREAKPOINT_RESIZE_THROTTLE_MS);

@@ -2,13 +2,15 @@ import { useEffect, useMemo, useRef } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import type { SectionModule } from '@site/contracts';
-import { globalStyles } from '@site/ui';
+import { globalStyles, installTouchHighlight, scrollToHash } from '@site/ui';
 import { createApiClient } from '../api/client';
 import { App } from '../app/App';
 import { DocumentEffects } from '../app/DocumentEffects';
 import { useStore, type SectionRuntime } from '../app/contexts';
 import { BrowserFederation, whenVisible } from '../federation/browser-federation';
+import { analyticsConfig, PageHitCounter } from '../analytics/page-hits';
 import { Navigator } from '../routing/navigator';
+import { LinkPrefetcher, PrefetchedPages, browserIdleCallback, type ConnectionState } from '../routing/prefetch';
 import { resolveSections } from '../sections/resolve-sections';
 import { createSanitizer } from '../security/sanitize';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../server/document';
@@ -26,12 +28,21 @@ function readPayload(): BrowserPayload {
   return JSON.parse(element.textContent) as BrowserPayload;
 }
 
+/** Runs after React has painted the new page, so anchors and links of the new page exist. */
+function afterPaint(callback: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(callback));
+}
+
 function NavigationSync({ navigator }: { navigator: Navigator }) {
   const location = useLocation();
-  const first = useRef(true);
+  const previous = useRef<{ pathname: string; search: string } | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
+    const before = previous.current;
+    previous.current = { pathname: location.pathname, search: location.search };
+    if (!before) return;
+    if (before.pathname === location.pathname && before.search === location.search) {
+      // Only the hash changed: scroll smoothly to the anchor (spec point 2).
+      if (location.hash) afterPaint(() => scrollToHash(location.hash));
       return;
     }
     void navigator.navigate(location);
@@ -42,6 +53,19 @@ function NavigationSync({ navigator }: { navigator: Navigator }) {
 function NavigatorHost({ federation, payload }: { federation: BrowserFederation; payload: BrowserPayload }) {
   const store = useStore();
   const navigate = useNavigate();
+  const services = useMemo(() => {
+    const prefetched = new PrefetchedPages();
+    const prefetcher = new LinkPrefetcher(store.env.api, prefetched, {
+      document,
+      location: window.location,
+      navigator: window.navigator as ConnectionState,
+      requestIdle: browserIdleCallback(),
+    });
+    const counter = new PageHitCounter(analyticsConfig(payload.config.analyticsCounterId, payload.config.analyticsEndpoint));
+    const countHit = () =>
+      counter.hit({ url: `${window.location.origin}${window.location.pathname}${window.location.search}`, title: document.title, locale: store.locale.locale, referrer: document.referrer });
+    return { prefetched, prefetcher, countHit };
+  }, [store, payload]);
   const navigator = useMemo(
     () =>
       new Navigator(
@@ -52,16 +76,33 @@ function NavigatorHost({ federation, payload }: { federation: BrowserFederation;
           source: federation,
           knownSections: () => store.remotes.list.flatMap((remote) => remote.sections),
           resolveOptions: { loaderBudgetMs: payload.config.sectionLoadBudgetMs },
+          prefetched: services.prefetched,
         },
         {
           replace: (path) => navigate(path, { replace: true }),
-          afterNavigation: (target) => {
-            if (!target.hash) window.scrollTo({ top: 0 });
+          afterNavigation: (target, _view, { pathChanged }) => {
+            afterPaint(() => {
+              if (target.hash) scrollToHash(target.hash);
+              services.countHit();
+              services.prefetcher.scan();
+            });
+            if (!target.hash && pathChanged) window.scrollTo({ top: 0, behavior: 'instant' });
           },
         },
       ),
-    [store, federation, navigate, payload],
+    [store, federation, navigate, payload, services],
   );
+  useEffect(() => {
+    // The first page: counted, its links prefetched, and an address with a hash scrolled to smoothly.
+    services.countHit();
+    services.prefetcher.scan();
+    if (window.location.hash) afterPaint(() => scrollToHash(window.location.hash));
+    const removeTouchHighlight = installTouchHighlight(document);
+    return () => {
+      services.prefetcher.stop();
+      removeTouchHighlight();
+    };
+  }, [services]);
   return <NavigationSync navigator={navigator} />;
 }
 

@@ -1,4 +1,4 @@
-import { statusOfError } from '@site/contracts';
+import { localizePath, statusOfError } from '@site/contracts';
 import { endpoints } from '../api/endpoints';
 import type { PageLoadDependencies } from './page-loader';
 import { loadPage } from './page-loader';
@@ -6,6 +6,7 @@ import { resolveRoute } from './routes';
 import type { PageError, PageView } from '../stores/page-store';
 import type { RootStore } from '../stores/root-store';
 import { normaliseInit } from '../stores/init-store';
+import { FETCH_DISPLAY_DELAY_MS, withMinimumDuration } from '../stores/fetch-state';
 
 export interface NavigationTarget {
   pathname: string;
@@ -26,8 +27,13 @@ export function queryChangeRefetches(view: PageView, previousSearch: string, nex
 export interface NavigatorHooks {
   /** Replaces the URL without a new history entry (backend redirects). */
   replace(path: string): void;
-  /** Called after a page is shown, e.g. to scroll and to count a page hit. */
-  afterNavigation?(target: NavigationTarget, view: PageView | null): void;
+  /** Leaves the site for an absolute URL (a backend redirect to another host). */
+  assign?(url: string): void;
+  /**
+   * Called once the new location is on screen (its page, or the error page): to scroll, count a page hit and
+   * prefetch the new links. `pathChanged` is false for a query change on the same page.
+   */
+  afterNavigation?(target: NavigationTarget, view: PageView | null, change: { pathChanged: boolean }): void;
 }
 
 /**
@@ -41,6 +47,7 @@ export class Navigator {
     private readonly store: RootStore,
     private readonly deps: PageLoadDependencies,
     private readonly hooks: NavigatorHooks,
+    private readonly minimumDisplayMs: number = FETCH_DISPLAY_DELAY_MS,
   ) {}
 
   async navigate(target: NavigationTarget): Promise<void> {
@@ -48,7 +55,13 @@ export class Navigator {
     const route = resolveRoute(target.pathname);
     const current = store.page.current;
     const sameRoute = !!current && !store.page.error && current.routeName === route.name && current.path === route.path;
-    if (sameRoute && (current.search === target.search || !queryChangeRefetches(current, current.search, target.search))) {
+    // A hash change alone is not a navigation: the link scrolls to its anchor.
+    if (sameRoute && current.search === target.search) return;
+    // A query change reloads the data only for a page that watches the query (spec point 4).
+    if (sameRoute && !queryChangeRefetches(current, current.search, target.search)) {
+      store.loadingBar.start();
+      store.loadingBar.finish();
+      this.hooks.afterNavigation?.(target, current, { pathChanged: false });
       return;
     }
 
@@ -63,27 +76,31 @@ export class Navigator {
 
     const redirect = store.init.redirectFor(route.path);
     if (redirect) {
-      if (/^https?:\/\//.test(redirect.to)) window.location.assign(redirect.to);
-      else this.hooks.replace(`${route.locale === 'ru' ? '' : `/${route.locale}`}${redirect.to}${target.search}`);
+      if (/^https?:\/\//.test(redirect.to)) (this.hooks.assign ?? ((url: string) => window.location.assign(url)))(redirect.to);
+      else this.hooks.replace(`${localizePath(redirect.to, route.locale)}${target.search}`);
       return;
     }
 
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
+    // The minimum display time starts first, so that its timer fires before the loading bar's equal throttle.
+    const loading = withMinimumDuration(() => loadPage(route, target.search, this.deps, controller.signal), this.minimumDisplayMs);
     store.loadingBar.start();
     store.page.startLoading();
+    const pathChanged = !current || current.path !== route.path || current.routeName !== route.name;
     try {
-      const { view } = await loadPage(route, target.search, this.deps, controller.signal);
+      const { view } = await loading;
       if (controller.signal.aborted) return;
       store.status = 200;
       store.page.show(view);
       store.loadingBar.finish();
-      this.hooks.afterNavigation?.(target, view);
+      this.hooks.afterNavigation?.(target, view, { pathChanged });
     } catch (error) {
       if (controller.signal.aborted) return;
       // A redirect raised by a navigation guard is not an error (spec point 8).
       if ((error as { code?: string })?.code === 'ERR_REDIRECT') {
+        store.page.stopLoading();
         store.loadingBar.finish();
         return;
       }
@@ -91,7 +108,7 @@ export class Navigator {
       store.status = pageError.statusCode;
       store.page.fail(pageError);
       store.loadingBar.fail();
-      this.hooks.afterNavigation?.(target, null);
+      this.hooks.afterNavigation?.(target, null, { pathChanged: true });
     }
   }
 }

@@ -1,8 +1,10 @@
-import { isApiError, statusOfError, type ApiClient, type Page, type QueryParams } from '@site/contracts';
+import { isApiError, statusOfError, type ApiClient, type Locale, type Page, type QueryParams } from '@site/contracts';
+import { shellMessages } from '../i18n/messages';
 import { endpoints } from '../api/endpoints';
 import { resolveSections, type ResolveOptions, type SectionModuleSource } from '../sections/resolve-sections';
 import type { PageError, PageView } from '../stores/page-store';
 import type { SectionModule } from '@site/contracts';
+import type { PrefetchedPages } from './prefetch';
 import type { ResolvedRoute } from './routes';
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found';
@@ -12,9 +14,10 @@ export function notFound(cause?: string): PageError {
 }
 
 /** Pages the shell can show when the backend has none for a static route. */
-const BUILTIN_PAGES: Record<string, Page> = {
-  search: { slug: 'search', title: 'Search', watchQuery: true, components: [{ id: 'search-results', name: 'SearchResults', props: {} }] },
-};
+function builtinPage(slug: string, locale: Locale): Page | undefined {
+  if (slug !== 'search') return undefined;
+  return { slug, title: shellMessages[locale]['page.searchTitle'], watchQuery: true, components: [{ id: 'search-results', name: 'SearchResults', props: {} }] };
+}
 
 export interface PageLoadDependencies {
   api: ApiClient;
@@ -23,6 +26,8 @@ export interface PageLoadDependencies {
   knownSections: () => string[];
   resolveOptions: ResolveOptions;
   isServer: boolean;
+  /** Page data fetched ahead by the link prefetcher (browser only). */
+  prefetched?: PrefetchedPages;
 }
 
 export interface LoadedPage {
@@ -58,12 +63,13 @@ export function pageValidationFails(page: Page, query: Record<string, string>): 
   return null;
 }
 
-async function fetchPage(route: ResolvedRoute, query: QueryParams, deps: PageLoadDependencies, signal?: AbortSignal): Promise<Page> {
+async function fetchPage(route: ResolvedRoute, search: string, query: QueryParams, deps: PageLoadDependencies, signal?: AbortSignal): Promise<Page> {
   try {
-    return (await endpoints.page(deps.api, route.locale, route.slug, query, signal)).data;
+    const prefetched = deps.prefetched?.take(route.locale, route.slug, search);
+    return (await (prefetched ?? endpoints.page(deps.api, route.locale, route.slug, query, signal))).data;
   } catch (error) {
     const status = statusOfError(error);
-    const builtin = route.kind === 'static-page' ? BUILTIN_PAGES[route.slug] : undefined;
+    const builtin = route.kind === 'static-page' ? builtinPage(route.slug, route.locale) : undefined;
     if (status === 404 && builtin) return builtin;
     if (status === 404) throw notFound(`no page with slug ${route.slug}`);
     if (isApiError(error)) throw { statusCode: status, message: error.message } satisfies PageError;
@@ -71,10 +77,11 @@ async function fetchPage(route: ResolvedRoute, query: QueryParams, deps: PageLoa
   }
 }
 
-function testPage(deps: PageLoadDependencies): Page {
+/** `/test`: one section of every type the registry knows, with empty props (a QA page). */
+function testPage(deps: PageLoadDependencies, locale: Locale): Page {
   return {
     slug: 'test',
-    title: 'QA',
+    title: shellMessages[locale]['test.title'],
     components: deps.knownSections().map((name) => ({ id: `test-${name}`, name, props: {} })),
   };
 }
@@ -91,7 +98,7 @@ export async function loadPage(
   if (route.kind === 'ui-kit' || route.kind === 'error' || route.kind === 'pdf-redirect') {
     return { view: { ...base, slug: route.slug, title: '', sections: [] }, modules: new Map() };
   }
-  const page = route.kind === 'test' ? testPage(deps) : await fetchPage(route, query, deps, signal);
+  const page = route.kind === 'test' ? testPage(deps, route.locale) : await fetchPage(route, search, query, deps, signal);
   const failure = pageValidationFails(page, query);
   if (failure) throw notFound(failure);
   const { views, modules } = await resolveSections(

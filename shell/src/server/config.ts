@@ -25,6 +25,8 @@ export interface ShellConfig {
   pdfRedirectHosts: string[];
   /** Site-analytics counter id; nothing is sent when empty. */
   analyticsCounterId: string;
+  /** Where the browser sends page hits (a collector URL); nothing is sent when empty. */
+  analyticsEndpoint: string;
   /** Browser build of the shell. */
   browserDistDir: string;
   /** The canonical origin for SEO links, e.g. https://www.example.edu; defaults to the request's. */
@@ -62,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     ownLegacyHosts: list(env.OWN_LEGACY_HOSTS ?? 'old.ntu.example'),
     pdfRedirectHosts: list(env.PDF_REDIRECT_HOSTS),
     analyticsCounterId: env.ANALYTICS_COUNTER_ID ?? '',
+    analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
     captcha: captchaConfigFromEnv(env),

@@ -1,4 +1,4 @@
-import { LOCALES, LOCALE_ISO, localizePath, type Locale, type Seo } from '@site/contracts';
+import { LOCALES, LOCALE_ISO, localizePath, type Locale, type Seo, type SeoMeta } from '@site/contracts';
 import { COLOR_SCHEME_ATTRIBUTE, FONT_SCALE_ATTRIBUTE } from '@site/ui';
 import type { RootSnapshot } from '../stores/root-store';
 
@@ -33,6 +33,14 @@ export interface HeadInput {
   colorScheme: string | null;
   fontScale: number;
   noindex: boolean;
+  /** Where backend media (`/media/...`) is served to browsers: the public API base. */
+  mediaBase?: string;
+}
+
+/** A backend media path as browsers reach it, through the same-origin API (`/media/x.jpg` → `/api/media/x.jpg`). */
+function mediaPath(source: string, mediaBase = '/api/'): string {
+  if (!source.startsWith('/media/')) return source;
+  return `${mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`}${source.slice(1)}`;
 }
 
 /** Page title format (spec point 9): `{title} | {postfix}`; the postfix defaults to the product name. */
@@ -52,13 +60,45 @@ function attributes(record: Record<string, string | undefined>): string {
 /** Applies a stored colour scheme and font size before first paint when only localStorage has them. */
 const PREFERENCE_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem('colorScheme'),f=localStorage.getItem('fontSize');if(s&&!d.hasAttribute('${COLOR_SCHEME_ATTRIBUTE}')&&/^(gray|black|lime|sepia)$/.test(s))d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f&&!d.hasAttribute('${FONT_SCALE_ATTRIBUTE}')&&/^(125|150|175|200)$/.test(f))d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)}catch(e){}})();`;
 
+/** A meta entry's identity: a page's entry replaces the site's entry with the same name or property. */
+function metaKey(entry: SeoMeta): string {
+  return entry.name ? `name:${entry.name}` : entry.property ? `property:${entry.property}` : JSON.stringify(entry);
+}
+
+/**
+ * The SEO of a page: the site's settings.seo with the page's own on top. Scalars are replaced; htmlAttrs merge;
+ * meta entries merge by name or property; links add up.
+ */
+export function mergeSeo(site: Seo | undefined, page: Seo | undefined): Seo {
+  const meta = new Map<string, SeoMeta>();
+  for (const entry of [...(site?.meta ?? []), ...(page?.meta ?? [])]) meta.set(metaKey(entry), entry);
+  return {
+    ...site,
+    ...page,
+    htmlAttrs: { ...site?.htmlAttrs, ...page?.htmlAttrs },
+    meta: [...meta.values()],
+    link: [...(site?.link ?? []), ...(page?.link ?? [])],
+  };
+}
+
+/** The canonical URL and the hreflang alternates of a path (ru, en and x-default → ru). */
+export function pageUrls(origin: string, path: string, locale: Locale): { canonical: string; alternates: Array<{ hreflang: string; href: string }> } {
+  return {
+    canonical: `${origin}${localizePath(path, locale)}`,
+    alternates: [
+      ...LOCALES.map((alternate) => ({ hreflang: alternate as string, href: `${origin}${localizePath(path, alternate)}` })),
+      { hreflang: 'x-default', href: `${origin}${localizePath(path, 'ru')}` },
+    ],
+  };
+}
+
 /** Everything up to and including the opening of the app container. */
 export function documentHead(input: HeadInput): string {
-  const seo: Seo = { ...input.siteSeo, ...input.pageSeo };
+  const seo: Seo = mergeSeo(input.siteSeo, input.pageSeo);
   const title = formatTitle(input.pageTitle ?? seo.title ?? null, input.titlePostfix || input.siteName);
-  const canonical = `${input.origin}${localizePath(input.path, input.locale)}`;
+  const { canonical, alternates } = pageUrls(input.origin, input.path, input.locale);
   const htmlAttributes = attributes({
-    ...input.siteSeo?.htmlAttrs,
+    ...seo.htmlAttrs,
     lang: input.locale,
     ...(input.colorScheme ? { [COLOR_SCHEME_ATTRIBUTE]: input.colorScheme } : {}),
     ...(input.fontScale !== 100 ? { [FONT_SCALE_ATTRIBUTE]: String(input.fontScale) } : {}),
@@ -73,16 +113,13 @@ export function documentHead(input: HeadInput): string {
   meta.push(`<meta property="og:title" content="${escapeHtml(title)}">`);
   meta.push(`<meta property="og:site_name" content="${escapeHtml(input.siteName)}">`);
   meta.push(`<meta property="og:type" content="${escapeHtml(seo.type ?? 'website')}">`);
-  meta.push(`<meta property="og:url" content="${escapeHtml(seo.url ?? canonical)}">`);
+  meta.push(`<meta property="og:url" content="${escapeHtml(input.pageSeo?.url ?? canonical)}">`);
   meta.push(`<meta property="og:locale" content="${LOCALE_ISO[input.locale].replace('-', '_')}">`);
   if (seo.description) meta.push(`<meta property="og:description" content="${escapeHtml(seo.description)}">`);
-  if (seo.image) meta.push(`<meta property="og:image" content="${escapeHtml(new URL(seo.image, input.origin).toString())}">`);
+  if (seo.image) meta.push(`<meta property="og:image" content="${escapeHtml(new URL(mediaPath(seo.image, input.mediaBase), input.origin).toString())}">`);
   for (const entry of seo.meta ?? []) meta.push(`<meta ${attributes(entry)}>`);
   const links: string[] = [`<link rel="canonical" href="${escapeHtml(canonical)}">`];
-  for (const locale of LOCALES) {
-    links.push(`<link rel="alternate" hreflang="${locale}" href="${escapeHtml(`${input.origin}${localizePath(input.path, locale)}`)}">`);
-  }
-  links.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${input.origin}${localizePath(input.path, 'ru')}`)}">`);
+  for (const alternate of alternates) links.push(`<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}">`);
   for (const entry of seo.link ?? []) links.push(`<link ${attributes(entry)}>`);
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   for (const href of input.scriptPreloads) links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}">`);
@@ -94,6 +131,7 @@ export interface BrowserConfig {
   publicApiBase: string;
   ownLegacyHosts: string[];
   analyticsCounterId: string;
+  analyticsEndpoint?: string;
   remoteLoadTimeoutMs: number;
   sectionLoadBudgetMs: number;
   captcha: import('../forms/captcha').CaptchaConfig | null;

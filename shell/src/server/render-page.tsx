@@ -161,6 +161,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
     colorScheme: store.ui.colorScheme,
     fontScale: store.ui.fontScale,
     noindex: store.status >= 400,
+    mediaBase: deps.config.publicApiBase,
   });
   const tail = documentTail(
     {
@@ -169,6 +170,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
         publicApiBase: deps.config.publicApiBase,
         ownLegacyHosts: deps.config.ownLegacyHosts,
         analyticsCounterId: deps.config.analyticsCounterId,
+        analyticsEndpoint: deps.config.analyticsEndpoint,
         remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
         sectionLoadBudgetMs: deps.config.sectionLoadBudgetMs * 4,
         captcha: deps.config.captcha,

@@ -65,6 +65,10 @@ export class PageStore {
     this.pending = true;
   }
 
+  stopLoading(): void {
+    this.pending = false;
+  }
+
   show(view: PageView, at: number = Date.now()): void {
     this.current = view;
     this.error = null;

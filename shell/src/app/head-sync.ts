@@ -1,0 +1,47 @@
+import type { Locale, Seo } from '@site/contracts';
+import { formatTitle, mergeSeo, pageUrls } from '../server/document';
+
+export interface HeadState {
+  locale: Locale;
+  /** The path without the locale prefix. */
+  path: string;
+  title: string | null;
+  postfix: string;
+  siteSeo: Seo | undefined;
+  pageSeo: Seo | undefined;
+}
+
+function setMeta(doc: Document, attribute: 'name' | 'property', key: string, content: string | undefined): void {
+  let element = doc.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!content) {
+    element?.remove();
+    return;
+  }
+  if (!element) {
+    element = doc.createElement('meta');
+    element.setAttribute(attribute, key);
+    doc.head.appendChild(element);
+  }
+  element.content = content;
+}
+
+/**
+ * After a client navigation, the head describes the new page as the server would have: title, description,
+ * Open Graph title, description and URL, canonical and hreflang alternates (spec point 6).
+ */
+export function syncHead(doc: Document, state: HeadState): void {
+  const seo = mergeSeo(state.siteSeo, state.pageSeo);
+  const title = formatTitle(state.title ?? seo.title ?? null, state.postfix);
+  doc.title = title;
+  const canonicalLink = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  const origin = canonicalLink ? new URL(canonicalLink.href).origin : doc.location.origin;
+  const { canonical, alternates } = pageUrls(origin, state.path, state.locale);
+  canonicalLink?.setAttribute('href', canonical);
+  for (const alternate of alternates) {
+    doc.head.querySelector(`link[rel="alternate"][hreflang="${alternate.hreflang}"]`)?.setAttribute('href', alternate.href);
+  }
+  setMeta(doc, 'name', 'description', seo.description);
+  setMeta(doc, 'property', 'og:title', title);
+  setMeta(doc, 'property', 'og:description', seo.description);
+  setMeta(doc, 'property', 'og:url', state.pageSeo?.url ?? canonical);
+}

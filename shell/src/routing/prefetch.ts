@@ -1,0 +1,156 @@
+import type { ApiClient, Locale, PageResponse } from '@site/contracts';
+import { endpoints } from '../api/endpoints';
+import { queryRecord } from './page-loader';
+import { resolveRoute } from './routes';
+
+/** Links are prefetched when the browser is idle, or after this long at the latest (spec points 4 and 9). */
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+/** Prefetched page data is used by a navigation within this time, else fetched anew. */
+export const PREFETCH_TTL_MS = 15_000;
+/** At most this many pages are prefetched per page view: the links a visitor sees first. */
+export const PREFETCH_LIMIT = 16;
+
+export interface ConnectionState {
+  onLine?: boolean;
+  connection?: { saveData?: boolean; effectiveType?: string };
+}
+
+/** Prefetching is skipped offline, on 2g connections and when the visitor asked to save data (spec point 4). */
+export function prefetchAllowed(state: ConnectionState): boolean {
+  if (state.onLine === false) return false;
+  const connection = state.connection;
+  if (connection?.saveData) return false;
+  if (connection?.effectiveType && /(^|-)2g$/.test(connection.effectiveType)) return false;
+  return true;
+}
+
+function pageKey(locale: Locale, slug: string, search: string): string {
+  const query = new URLSearchParams(Object.entries(queryRecord(search)).sort(([a], [b]) => a.localeCompare(b)));
+  return `${locale}:${slug}?${query.toString()}`;
+}
+
+/** Page data fetched ahead of a navigation: kept briefly and handed to the navigation that needs it, once. */
+export class PrefetchedPages {
+  private readonly entries = new Map<string, { at: number; page: Promise<PageResponse> }>();
+
+  constructor(
+    private readonly ttlMs: number = PREFETCH_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  has(locale: Locale, slug: string, search: string): boolean {
+    return this.entries.has(pageKey(locale, slug, search));
+  }
+
+  put(locale: Locale, slug: string, search: string, page: Promise<PageResponse>): void {
+    // A failed prefetch is simply not used: the navigation fetches again and reports its own error.
+    page.catch(() => this.entries.delete(pageKey(locale, slug, search)));
+    this.entries.set(pageKey(locale, slug, search), { at: this.now(), page });
+  }
+
+  take(locale: Locale, slug: string, search: string): Promise<PageResponse> | undefined {
+    const key = pageKey(locale, slug, search);
+    const entry = this.entries.get(key);
+    this.entries.delete(key);
+    if (!entry || this.now() - entry.at > this.ttlMs) return undefined;
+    return entry.page;
+  }
+}
+
+type IdleCallback = (callback: () => void, options: { timeout: number }) => void;
+
+export interface LinkPrefetcherEnvironment {
+  document: Document;
+  location: Location;
+  navigator: ConnectionState;
+  requestIdle: IdleCallback;
+}
+
+/**
+ * Prefetches the page data behind internal links as they come into view, when the browser is idle (spec point 4),
+ * so that following them shows the next page without waiting for its data.
+ */
+export class LinkPrefetcher {
+  private observer: IntersectionObserver | null = null;
+  private readonly seen = new Set<string>();
+  private queue: URL[] = [];
+  private idleScheduled = false;
+  private count = 0;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly pages: PrefetchedPages,
+    private readonly env: LinkPrefetcherEnvironment,
+  ) {}
+
+  /** Watches the links on the page now (call again after a navigation). */
+  scan(): void {
+    this.observer?.disconnect();
+    this.count = 0;
+    this.seen.clear();
+    this.queue = [];
+    if (typeof IntersectionObserver === 'undefined' || !prefetchAllowed(this.env.navigator)) return;
+    this.observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        this.observer?.unobserve(entry.target);
+        const url = this.prefetchableUrl(entry.target as HTMLAnchorElement);
+        if (url) this.enqueue(url);
+      }
+    });
+    for (const link of this.env.document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+      if (this.prefetchableUrl(link)) this.observer.observe(link);
+    }
+  }
+
+  stop(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+  }
+
+  private prefetchableUrl(link: HTMLAnchorElement): URL | null {
+    if (link.target && link.target !== '_self') return null;
+    if (link.hasAttribute('download')) return null;
+    let url: URL;
+    try {
+      url = new URL(link.href, this.env.location.href);
+    } catch {
+      return null;
+    }
+    if (url.origin !== this.env.location.origin) return null;
+    if (/^\/(api|_shell|_platform)\//.test(url.pathname)) return null;
+    if (url.pathname === this.env.location.pathname && url.search === this.env.location.search) return null;
+    return url;
+  }
+
+  private enqueue(url: URL): void {
+    const key = `${url.pathname}${url.search}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.queue.push(url);
+    if (this.idleScheduled) return;
+    this.idleScheduled = true;
+    this.env.requestIdle(() => this.flush(), { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  }
+
+  private flush(): void {
+    this.idleScheduled = false;
+    const batch = this.queue.splice(0);
+    // The connection may have changed since the links came into view.
+    if (!prefetchAllowed(this.env.navigator)) return;
+    for (const url of batch) {
+      if (this.count >= PREFETCH_LIMIT) return;
+      const route = resolveRoute(url.pathname);
+      if (route.kind !== 'content' && route.kind !== 'static-page') continue;
+      if (this.pages.has(route.locale, route.slug, url.search)) continue;
+      this.count += 1;
+      this.pages.put(route.locale, route.slug, url.search, endpoints.page(this.api, route.locale, route.slug, queryRecord(url.search)));
+    }
+  }
+}
+
+/** requestIdleCallback where the browser has it; a timer standing in for it elsewhere. */
+export function browserIdleCallback(): IdleCallback {
+  if (typeof window.requestIdleCallback === 'function') return (callback, options) => window.requestIdleCallback(callback, options);
+  return (callback) => window.setTimeout(callback, 1);
+}
