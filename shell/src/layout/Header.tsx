@@ -25,6 +25,7 @@ const Bar = styled.header`
 
 const TopRow = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 0.5rem;
   max-width: 80rem;
@@ -46,6 +47,7 @@ const HomeLink = styled(Link)`
 
 const Tools = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 0.25rem;
   @media ${GRID_MEDIA.large} {
@@ -169,7 +171,8 @@ export const Header = observer(function Header() {
           {!desktop && items.length > 0 && (
             <MenuButton ref={menuButton} type="button" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen(!menuOpen)} data-menu-toggle>
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
-              <FormattedMessage id={menuOpen ? 'layout.closeMenu' : 'layout.menu'} />
+              {/* The same word open or closed (the state is aria-expanded), so the row never changes width. */}
+              <FormattedMessage id="layout.menu" />
             </MenuButton>
           )}
         </Tools>

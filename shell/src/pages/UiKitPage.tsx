@@ -27,6 +27,7 @@ import {
   hrefWithQuery,
 } from '@site/ui';
 import { useStore } from '../app/contexts';
+import { DEFAULT_COLOR_SCHEME } from '../stores/init-store';
 
 const Intro = styled.div`
   h1 {
@@ -355,7 +356,8 @@ export const UiKitPage = observer(function UiKitPage() {
   const { pathname, search } = useLocation();
   const previewScheme = usePreviewScheme();
   const colorMode = ui.colorScheme !== null || previewScheme !== null;
-  const schemeColors = init.colorOf(init.data?.colors[0]?.id);
+  // The colorScheme theme in a colour of the init data that differs from the dark theme, so the two can be told apart.
+  const schemeColors = init.colorOf(init.data?.colors.find((item) => item.color.bg.toLowerCase() !== DEFAULT_COLOR_SCHEME.bg.toLowerCase())?.id);
   const schemeTabs = [
     { id: 'none', label: intl.formatMessage({ id: 'a11y.scheme.none' }), href: hrefWithQuery(pathname, search, { scheme: null }), active: previewScheme === null },
     ...COLOR_SCHEME_NAMES.map((name) => ({

@@ -68,6 +68,8 @@ async function fetchPage(route: ResolvedRoute, search: string, query: QueryParam
     const prefetched = deps.prefetched?.take(route.locale, route.slug, search);
     return (await (prefetched ?? endpoints.page(deps.api, route.locale, route.slug, query, signal))).data;
   } catch (error) {
+    // A redirect raised on the way is not a failure: the navigator ignores it (spec point 8).
+    if ((error as { code?: unknown })?.code === 'ERR_REDIRECT') throw error;
     const status = statusOfError(error);
     const builtin = route.kind === 'static-page' ? builtinPage(route.slug, route.locale) : undefined;
     if (status === 404 && builtin) return builtin;

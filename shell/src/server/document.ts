@@ -50,8 +50,13 @@ export function formatTitle(title: string | null, postfix: string): string {
   return `${title} | ${postfix}`;
 }
 
+/** Attributes that say what a tag is come first, so the head reads `<meta name=… content=…>` whatever the backend's key order. */
+const LEADING_ATTRIBUTES = ['charset', 'rel', 'name', 'property', 'http-equiv', 'hreflang', 'lang'];
+
 function attributes(record: Record<string, string | undefined>): string {
+  const rank = (name: string) => (LEADING_ATTRIBUTES.includes(name) ? LEADING_ATTRIBUTES.indexOf(name) : LEADING_ATTRIBUTES.length);
   return Object.entries(record)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .filter(([name, value]) => value !== undefined && /^[a-zA-Z][a-zA-Z0-9:_-]*$/.test(name))
     .map(([name, value]) => `${name}="${escapeHtml(value!)}"`)
     .join(' ');

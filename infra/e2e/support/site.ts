@@ -1,0 +1,48 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/** Opens a path and waits until the page is interactive (the shell marks the root once hydrated). */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+}
+
+/**
+ * A visitor who has accepted cookies and closed the seeded alerts: the bottom dock stays empty, so tests about
+ * something else see the page as it is.
+ */
+export async function asReturningVisitor(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('cookies')) localStorage.setItem('cookies', 'true');
+    if (!localStorage.getItem('hiddenAlerts')) localStorage.setItem('hiddenAlerts', JSON.stringify(['admission-2027', 'library-hours']));
+  });
+}
+
+/** Requests the browser makes to the content API for page data (through the shell's `/api/` proxy). */
+export function pageDataRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(ru|en)\/pages\//.test(url.pathname)) requests.push(`${url.pathname}${url.search.replace(/[?&]t=\d+/, '')}`);
+  });
+  return requests;
+}
+
+/** A visitor whose browser asks to save data: the shell then prefetches nothing, so each navigation fetches. */
+export async function withoutPrefetch(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } });
+  });
+}
+
+/** WCAG relative luminance contrast of two CSS colours as the browser computed them (rgb(...)). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map((part) => {
+      const channel = Number(part) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}

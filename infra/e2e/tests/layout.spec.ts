@@ -1,0 +1,262 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asReturningVisitor, contrastRatio, openHydrated, withoutPrefetch } from '../support/site';
+
+/** Issue 4 point 2: the layout shell (spec points 2, 4 and 5). */
+
+test.describe('notification bar and header', () => {
+  test('the top notification closes, and is back after a reload (closing is not persisted)', async ({ page, context }) => {
+    await asReturningVisitor(context);
+    await openHydrated(page, '/');
+    const bar = page.locator('[data-notify]');
+    await expect(bar).toContainText('День открытых дверей');
+    await page.locator('[data-notify-close]').click();
+    await expect(bar).toHaveCount(0);
+    await page.reload();
+    await expect(bar).toBeVisible();
+  });
+
+  test('at desktop width the header shows the desktop menu on one row, each entry on one line, with the tools beside the logo', async ({ page, context }) => {
+    await asReturningVisitor(context);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openHydrated(page, '/');
+    const menu = page.locator('[data-menu="desktop"]');
+    await expect(menu).toBeVisible();
+    await expect(page.locator('[data-menu-toggle]')).toHaveCount(0);
+    const entries = menu.locator(':scope > ul > li > a');
+    await expect(entries).toHaveCount(7);
+    const boxes = await entries.evaluateAll((links) => links.map((link) => ({ top: link.getBoundingClientRect().top, lines: Math.round(link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight || '24')) })));
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+    for (const box of boxes) expect(box.lines).toBeLessThanOrEqual(2);
+    const textHeights = await entries.evaluateAll((links) =>
+      links.map((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        return range.getClientRects().length;
+      }),
+    );
+    expect(textHeights.every((rects) => rects === 1)).toBe(true);
+    const logo = await page.locator('[data-home-link]').boundingBox();
+    for (const tool of ['[data-search-link]', '[data-a11y-toggle]', '[data-language-switch]']) {
+      const box = await page.locator(tool).boundingBox();
+      expect(Math.abs(box!.y + box!.height / 2 - (logo!.y + logo!.height / 2)), tool).toBeLessThan(12);
+    }
+  });
+
+  test('a desktop submenu opens and closes by keyboard, and gives focus back', async ({ page, context }) => {
+    await asReturningVisitor(context);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openHydrated(page, '/');
+    const toggle = page.locator('[data-submenu-toggle="Университет"]');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const submenu = page.locator(`#${await toggle.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+    await expect(submenu.getByRole('link')).toHaveText(['История', 'Люди', 'Вакансии', 'Контакты']);
+    await page.keyboard.press('Tab');
+    await expect(submenu.getByRole('link', { name: 'История' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(submenu).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  for (const [width, type] of [
+    [375, 'mobile'],
+    [900, 'tablet'],
+  ] as const) {
+    test(`at ${type} width (${width} px) the header has the mobile menu: opened by its button, with every entry, closed by Escape`, async ({ page, context }) => {
+      await asReturningVisitor(context);
+      await page.setViewportSize({ width, height: 800 });
+      await openHydrated(page, '/');
+      await expect(page.locator('[data-header]')).toHaveAttribute('data-breakpoint', type);
+      await expect(page.locator('[data-menu="desktop"]')).toHaveCount(0);
+      const toggle = page.locator('[data-menu-toggle]');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const menu = page.locator('[data-menu="mobile"]');
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Наука', exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Контакты' })).toBeVisible();
+      await expect(menu.locator('[data-language-switch]')).toHaveText('English');
+      // Nothing sticks out sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await toggle.click();
+      await menu.getByRole('link', { name: 'События' }).click();
+      await expect(page).toHaveURL(/\/events$/);
+      await expect(menu).toBeHidden();
+    });
+  }
+});
+
+test.describe('footer', () => {
+  test('has the logo linking home with a legible wordmark, navigation, socials in two halves, the info row and copyright', async ({ page, context }) => {
+    await asReturningVisitor(context);
+    await openHydrated(page, '/news');
+    const footer = page.locator('[data-footer]');
+    const logo = footer.locator('[data-footer-logo]');
+    await expect(logo).toHaveAttribute('href', '/');
+    await expect(logo.locator('[data-logo-variant]')).toHaveAttribute('data-logo-variant', 'ru-default');
+    await expect(logo).toContainText('Научно-технологический университет');
+    const colours = await logo.evaluate((link) => {
+      const wordmark = link.querySelector('[data-logo-variant] > span')!;
+      return { text: getComputedStyle(wordmark).color, background: getComputedStyle(link.closest('footer')!).backgroundColor };
+    });
+    expect(contrastRatio(colours.text, colours.background)).toBeGreaterThan(7);
+    await expect(footer.getByRole('navigation').getByRole('link')).toHaveCount(7);
+    const halves = footer.locator('[data-socials] ul');
+    await expect(halves).toHaveCount(2);
+    await expect(halves.nth(0).getByRole('link')).toHaveText(['ВКонтакте', 'Telegram']);
+    await expect(halves.nth(1).getByRole('link')).toHaveText(['YouTube', 'RuTube']);
+    await expect(footer.locator('[data-footer-info]')).toContainText('Лицензия на образовательную деятельность');
+    await expect(footer.locator('[data-copyright]')).toContainText('Научно-технологический университет');
+  });
+
+  test('the logo variant follows locale and colour scheme, and links to the locale’s home', async ({ page, context, baseURL }) => {
+    await asReturningVisitor(context);
+    await context.addCookies([{ name: 'colorScheme', value: 'black', url: baseURL! }]);
+    await openHydrated(page, '/en/news');
+    const logo = page.locator('[data-footer-logo]');
+    await expect(logo).toHaveAttribute('href', '/en');
+    await expect(logo.locator('[data-logo-variant]')).toHaveAttribute('data-logo-variant', 'en-black');
+    await expect(logo).toContainText('University of Science and Technology');
+  });
+});
+
+test.describe('alerts and cookie notice', () => {
+  test('alerts appear only after the page has loaded; a closed alert stays closed after a reload', async ({ page, request }) => {
+    const html = await (await request.get('/news')).text();
+    expect(html).not.toContain('data-alert-id');
+    await openHydrated(page, '/news');
+    const alerts = page.locator('[data-alerts] [data-alert-id]');
+    await expect(alerts).toHaveCount(2);
+    const admission = page.locator('[data-alert-id="admission-2027"]');
+    await expect(admission.locator('[data-alert-link]')).toHaveText('Подать заявку');
+    // An alert whose link is an empty object shows no link.
+    await expect(page.locator('[data-alert-id="library-hours"] [data-alert-link]')).toHaveCount(0);
+    await admission.locator('[data-alert-close]').click();
+    await expect(admission).toHaveCount(0);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('hiddenAlerts')))!)).toEqual(['admission-2027']);
+    await page.reload();
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('[data-alert-id="library-hours"]')).toBeVisible();
+    await expect(page.locator('[data-alert-id="admission-2027"]')).toHaveCount(0);
+  });
+
+  test('the cookie notice shows without the stored flag; accepting hides it and stores the flag', async ({ page }) => {
+    await openHydrated(page, '/about');
+    const notice = page.locator('[data-cookie-notice]');
+    await expect(notice).toContainText('Мы используем файлы cookie');
+    await notice.getByRole('button', { name: 'Принять' }).click();
+    await expect(notice).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('cookies'))).toBe('true');
+    await page.reload();
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('[data-alerts]')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('alerts sit above the cookie notice, and neither hides a focused element (WCAG 2.4.11)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openHydrated(page, '/');
+    const cookieBox = await page.locator('[data-cookie-notice]').boundingBox();
+    const alertsBox = await page.locator('[data-alerts]').boundingBox();
+    expect(alertsBox!.y + alertsBox!.height).toBeLessThanOrEqual(cookieBox!.y + 1);
+    const covered: string[] = [];
+    for (let step = 0; step < 45; step += 1) {
+      await page.keyboard.press('Tab');
+      const finding = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (!active || active === document.body || active.closest('[data-bottom-dock]')) return null;
+        const box = active.getBoundingClientRect();
+        const parts = [...document.querySelectorAll('[data-alerts], [data-cookie-notice]')].map((part) => part.getBoundingClientRect());
+        const hidden = parts.some((part) => box.top >= part.top && box.bottom <= part.bottom && box.left >= part.left && box.right <= part.right);
+        return hidden ? `${active.tagName} ${active.textContent?.trim().slice(0, 40)}` : null;
+      });
+      if (finding) covered.push(finding);
+    }
+    expect(covered).toEqual([]);
+  });
+
+  test('entries that are not objects are left out; an alert link shows only when it is a non-empty object', async ({ page, context }) => {
+    await asReturningVisitor(context);
+    await page.route('**/api/en/init**', async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { data: Record<string, { navigation?: unknown[]; socials?: unknown[]; navMenu?: unknown[] } | unknown[]> };
+      const footer = json.data.footer as { navigation: unknown[]; socials: unknown[] };
+      footer.navigation = ['a string', 42, null, ['an', 'array'], ...footer.navigation];
+      footer.socials = [...footer.socials, 'x', 7];
+      (json.data.header as { navMenu: unknown[] }).navMenu.push('not an entry');
+      json.data.alerts = [
+        'not an alert',
+        { id: 'e2e-no-link', text: '<p>Alert without a link</p>', link: {} },
+        { id: 'e2e-with-link', text: '<p>Alert with a link</p>', link: { label: 'Read more', href: '/news' } },
+        12,
+      ];
+      await route.fulfill({ response, json });
+    });
+    await openHydrated(page, '/about');
+    await page.locator('[data-language-switch]').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('[data-footer] nav').getByRole('link')).toHaveCount(7);
+    await expect(page.locator('[data-footer]')).not.toContainText('a string');
+    await expect(page.locator('[data-socials] a')).toHaveCount(4);
+    await expect(page.locator('[data-menu="desktop"] > ul > li')).toHaveCount(7);
+    await expect(page.locator('[data-alerts] [data-alert-id]')).toHaveCount(2);
+    await expect(page.locator('[data-alert-id="e2e-no-link"] [data-alert-link]')).toHaveCount(0);
+    await expect(page.locator('[data-alert-id="e2e-with-link"] [data-alert-link]')).toHaveText('Read more');
+  });
+});
+
+async function clickMenuEntry(page: Page, name: string): Promise<void> {
+  await page.locator('[data-menu="desktop"]').getByRole('link', { name, exact: true }).click();
+}
+
+test.describe('loading bar', () => {
+  test('appears for a slow navigation, fills, and hides after finishing', async ({ page, context }) => {
+    await asReturningVisitor(context);
+    await withoutPrefetch(context);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openHydrated(page, '/about');
+    await page.route('**/api/ru/pages/news**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await route.continue();
+    });
+    await clickMenuEntry(page, 'Новости');
+    const bar = page.locator('[data-loading-bar]');
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute('data-failed', 'false');
+    await expect(page.locator('[data-page="news"]')).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
+
+  test('turns red when a navigation fails, and the error page shows the failure', async ({ page, context }) => {
+    await asReturningVisitor(context);
+    await withoutPrefetch(context);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openHydrated(page, '/about');
+    await page.route('**/api/ru/pages/events**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Internal Server Error' }) });
+    });
+    // The red bar shows for half a second: its colour is read the moment it appears.
+    const failedColour = page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const bar = document.querySelector('[data-loading-bar][data-failed="true"]');
+            if (!bar) return;
+            observer.disconnect();
+            resolve(getComputedStyle(bar).backgroundColor);
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-failed'] });
+        }),
+    );
+    await clickMenuEntry(page, 'События');
+    expect(await failedColour).toBe('rgb(212, 53, 28)');
+    await expect(page.locator('[data-error-status="500"]')).toContainText('Ошибка сервера');
+    await expect(page.locator('[data-loading-bar]')).toHaveCount(0);
+  });
+});
