@@ -112,12 +112,13 @@ test.describe('navigation and page data', () => {
     let loads = 0;
     page.on('load', () => (loads += 1));
     await openHydrated(page, '/');
-    await page.locator('[data-section-id="upcoming"]').scrollIntoViewIfNeeded();
+    // Bring the lazy section near: its code is asked for, fails, and the page reloads.
+    await page.mouse.wheel(0, 4000);
     await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
     const guard = Number(await page.evaluate(() => sessionStorage.getItem('chunkReloadAt')));
     expect(Date.now() - guard).toBeLessThan(60_000);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-    await page.locator('[data-section-id="upcoming"]').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
     await page.waitForTimeout(3000);
     expect(loads).toBe(2);
     // The server's HTML of the section is still there: the visitor sees the content.

@@ -50,8 +50,11 @@ test.describe('/ui-kit', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('UI kit');
     await expect(page.locator('[data-ui-kit-theme="dark"] h2')).toHaveText('Theme: dark');
     await expect(page.locator('main')).not.toContainText('Типографика');
-    // Internal links are localised.
+    // Internal links are localised, once.
     await expect(page.locator('[data-ui-kit-theme="light"] [data-primitive="links"] a').first()).toHaveAttribute('href', '/en/news');
+    await expect(page.locator('a[data-tab="black"]')).toHaveAttribute('href', '/en/ui-kit?scheme=black');
+    await page.locator('a[data-tab="black"]').click();
+    await expect(page.locator('[data-ui-kit-preview="black"]')).toBeVisible();
   });
 
   test('links: internal in the same tab, mailto and tel in the same tab, http in a new tab unless the old own host; sanitised HTML', async ({ page, context }) => {

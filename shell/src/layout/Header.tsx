@@ -37,11 +37,13 @@ const TopRow = styled.div`
   }
 `;
 
+/** The logo takes the room the tools leave (flex basis 0), so a long wordmark wraps instead of pushing the tools down. */
 const HomeLink = styled(Link)`
   display: inline-flex;
+  flex: 1 1 0;
+  min-width: 0;
   align-items: center;
   min-height: 44px;
-  margin-right: auto;
   text-decoration: none;
 `;
 

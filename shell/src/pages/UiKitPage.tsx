@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
-import { COLOR_SCHEME_NAMES, SECTION_THEMES, isColorSchemeName, type ColorSchemeName, type Locale, type SectionTheme } from '@site/contracts';
+import { COLOR_SCHEME_NAMES, SECTION_THEMES, isColorSchemeName, splitLocaleFromPath, type ColorSchemeName, type Locale, type SectionTheme } from '@site/contracts';
 import {
   Badge,
   BadgeList,
@@ -106,11 +106,17 @@ function usePreviewScheme(): ColorSchemeName | null {
 }
 
 /** Every primitive of `@site/ui` once, as a section of the given theme would show it. */
+/** The page's path without the locale prefix: links add it back (SiteLink localises every internal path). */
+function useUnprefixedLocation(): { pathname: string; search: string } {
+  const location = useLocation();
+  return { pathname: splitLocaleFromPath(location.pathname).path, search: location.search };
+}
+
 function Showcase({ theme }: { theme: SectionTheme }) {
   const intl = useIntl();
   const { locale } = useStore().locale;
   const t = (id: string) => intl.formatMessage({ id });
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useUnprefixedLocation();
   return (
     <Grid>
       <Column small={12} medium={6} large={4}>
@@ -353,7 +359,7 @@ function GridDemo() {
 export const UiKitPage = observer(function UiKitPage() {
   const { ui, init } = useStore();
   const intl = useIntl();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useUnprefixedLocation();
   const previewScheme = usePreviewScheme();
   const colorMode = ui.colorScheme !== null || previewScheme !== null;
   // The colorScheme theme in a colour of the init data that differs from the dark theme, so the two can be told apart.
