@@ -167,6 +167,21 @@ test.describe('alerts and cookie notice', () => {
     const covered: string[] = [];
     for (let step = 0; step < 45; step += 1) {
       await page.keyboard.press('Tab');
+      // Let any focus scrolling finish before measuring.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            let last = -1;
+            const check = () => {
+              if (window.scrollY === last) resolve();
+              else {
+                last = window.scrollY;
+                requestAnimationFrame(() => requestAnimationFrame(check));
+              }
+            };
+            check();
+          }),
+      );
       const finding = await page.evaluate(() => {
         const active = document.activeElement as HTMLElement | null;
         if (!active || active === document.body || active.closest('[data-bottom-dock]')) return null;

@@ -28,8 +28,19 @@ export function BottomDock() {
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => root.style.setProperty(DOCK_VARIABLE, `${Math.ceil(element.getBoundingClientRect().height)}px`));
     observer.observe(element);
+    // Browsers scroll a focused element into view only when it is off screen; one under the dock is on screen but
+    // hidden, so it is scrolled just above the dock here (WCAG 2.4.11).
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!target?.getBoundingClientRect || element.contains(target) || element.offsetHeight === 0) return;
+      const dockTop = Math.min(...[...element.children].map((part) => part.getBoundingClientRect().top));
+      const overlap = target.getBoundingClientRect().bottom - dockTop;
+      if (overlap > 0) window.scrollBy({ top: overlap + 16, behavior: 'instant' });
+    };
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       observer.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
       root.style.removeProperty(DOCK_VARIABLE);
     };
   }, []);
