@@ -39,6 +39,23 @@ test.describe('server rendering with federated sections', () => {
     expect(new Set(rendered.map((wrapper) => wrapper.remote)).size).toBeGreaterThanOrEqual(3);
   });
 
+  for (const path of ['/', '/news', '/events']) {
+    test(`${path} shows every section's content in place without scripts (nothing left for a script to swap in)`, async ({ browser, request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html, 'no streamed boundary left pending').not.toMatch(/<template id="B:|<!--\$\?-->/);
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(path);
+      const sections = page.locator('[data-section][data-section-status="ready"]');
+      expect(await sections.count()).toBeGreaterThan(0);
+      for (const section of await sections.all()) {
+        await expect(section.locator('[aria-busy="true"]'), `${await section.getAttribute('data-section')} is not a placeholder`).toHaveCount(0);
+        expect((await section.innerText()).trim().length).toBeGreaterThan(0);
+      }
+      await context.close();
+    });
+  }
+
   for (const path of ['/', '/en']) {
     test(`the ${path} home page hydrates without a warning or error in the console`, async ({ page }) => {
       const console = collectConsole(page);

@@ -207,6 +207,10 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
         />
       </StaticRouter>,
       {
+        // The response waits for the whole tree (onAllReady), so every boundary goes out in place: none is
+        // outlined for a script to swap in later, which visitors without scripts and crawlers would never see
+        // and which would shift the layout when the swap runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           reply.code(store.status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
           document.write(head);
