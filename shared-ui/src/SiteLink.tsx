@@ -19,6 +19,15 @@ export function SiteLink({ href, children, onClick, ...rest }: SiteLinkProps) {
   const kind = classifyHref(href, shell.ownLegacyHosts);
   switch (kind) {
     case 'internal': {
+      // Files the content backend serves (documents, images) are not pages of either locale: a plain link to
+      // where the API serves them, so the router never turns them into a 'Not Found' page.
+      if (/^\/media\//.test(href)) {
+        return (
+          <a href={shell.imageUrl(href)} onClick={onClick} {...rest}>
+            {children}
+          </a>
+        );
+      }
       const to = shell.localePath(href);
       // Routes the server answers itself (a redirect) need a document request.
       const reloadDocument = /^\/(en\/)?pdf-redirect/.test(to);
