@@ -18,7 +18,8 @@ const SearchForm = styled.form`
     flex: 1 1 16rem;
     min-height: 44px;
     padding: 0.6rem 0.75rem;
-    border: 2px solid var(--site-border);
+    /* The field's outline is what identifies it: at least 3:1 against the page (WCAG 1.4.11). */
+    border: 2px solid var(--site-muted);
     border-radius: 0.5rem;
     background: var(--site-bg);
     color: var(--site-text);
