@@ -48,6 +48,24 @@ test.describe('error page', () => {
     }
   });
 
+  test('an address that cannot be decoded gets the not-found texts and a way home, never the framework\'s JSON', async () => {
+    for (const [path, heading, home] of [
+      ['/%E0%A4%A', 'Не найдено', 'href="/"'],
+      ['/en/news/%E0%A4%A', 'Not Found', 'href="/en"'],
+    ] as const) {
+      const response = await fetch(`${process.env.SITE_URL}${path}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain(`<h1>${heading}</h1>`);
+      expect(html).toContain(home);
+      expect(html).not.toContain('FST_ERR');
+    }
+    const api = await fetch(`${process.env.SITE_URL}/api/ru/pages/%E0%A4%A`);
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ statusCode: 400, message: 'Bad Request' });
+  });
+
   test('a page failing its validation step is a 404 too', async ({ page }) => {
     const response = await page.goto('/en/news?page=0');
     expect(response!.status()).toBe(404);

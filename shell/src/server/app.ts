@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { JSDOM } from 'jsdom';
 import type { WindowLike } from 'dompurify';
@@ -13,6 +13,9 @@ import { createSanitizer } from '../security/sanitize';
 import { registerApiProxy } from './api-proxy';
 import type { ShellConfig } from './config';
 import { InitCache } from './init-cache';
+import { escapeHtml } from './document';
+import { shellMessages } from '../i18n/messages';
+import { localizePath } from '@site/contracts';
 import { renderPage } from './render-page';
 
 export interface ShellServer {
@@ -27,6 +30,19 @@ function readShellAssets(browserDistDir: string): { js: string[]; css: string[] 
   return JSON.parse(fs.readFileSync(file, 'utf8')) as { js: string[]; css: string[] };
 }
 
+/** The minimal page for an address that cannot be decoded: the 404 texts and a way home, in the address's locale. */
+export function undecodablePage(rawUrl: string): string {
+  const locale = /^\/en(\/|$|\?)/.test(rawUrl) ? 'en' : 'ru';
+  const text = shellMessages[locale];
+  return [
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta name="robots" content="noindex"><title>${escapeHtml(text['error.404.message'])}</title></head>`,
+    `<body style="margin:0;padding:3rem 1.5rem;background:#2f312e;color:#fdfffc;font:1.125rem/1.5 'PT Sans',Arial,sans-serif">`,
+    `<main><h1>${escapeHtml(text['error.404.message'])}</h1><p>${escapeHtml(text['error.notFoundMessage'])}</p>`,
+    `<p><a href="${localizePath('/', locale)}" style="color:#a9d1ff">${escapeHtml(text['error.fallbackLink'])}</a></p></main></body></html>`,
+  ].join('');
+}
+
 /** Builds the shell server: static shell assets, the same-origin API, platform endpoints and server rendering. */
 export async function createShellServer(config: ShellConfig): Promise<ShellServer> {
   const app = Fastify({
@@ -35,6 +51,13 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     routerOptions: { maxParamLength: 1000 },
     // One line per request only when asked for: the access log belongs to the reverse proxy.
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
+    // An address the router cannot even decode gets the site's 'not found' answer, not the framework's JSON.
+    frameworkErrors(error, request, frameworkReply) {
+      const reply = frameworkReply as unknown as FastifyReply;
+      const statusCode = error.statusCode ?? 400;
+      if (request.url.startsWith('/api/')) return reply.code(statusCode).send({ statusCode, message: 'Bad Request' });
+      return reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(undecodablePage(request.url));
+    },
   });
   const api = createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: 5000 });
   const registry = new RegistryClient({
