@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { localizePath } from '@site/contracts';
+import { DEFAULT_LOCALE, isLocale, localizePath } from '@site/contracts';
 import { useStore } from '../app/contexts';
 import type { MessageId } from '../i18n/messages';
 import type { PageError } from '../stores/page-store';
@@ -150,12 +150,21 @@ class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boo
   }
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <p role="alert" data-error-fallback>
-        <FormattedMessage id="error.fallback" /> <a href="/"><FormattedMessage id="error.fallbackLink" /></a>
-      </p>
-    );
+    return <ErrorPageFallback />;
   }
+}
+
+/** Needs nothing but the messages: the failure may have been in the stores. */
+function ErrorPageFallback() {
+  const { locale } = useIntl();
+  return (
+    <p role="alert" data-error-fallback>
+      <FormattedMessage id="error.fallback" />{' '}
+      <a href={localizePath('/', isLocale(locale) ? locale : DEFAULT_LOCALE)}>
+        <FormattedMessage id="error.fallbackLink" />
+      </a>
+    </p>
+  );
 }
 
 export function ErrorPage({ error }: { error: PageError }) {
