@@ -28,7 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CAPTCHA_SITE_KEY: captcha.siteKey,
       CAPTCHA_SCRIPT_URL: captcha.scriptUrl,
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000',
+      FORM_RATE_LIMIT_MAX: '1000',
     },
   });
   const site = platform.urls.site.replace('localhost', '127.0.0.1');
