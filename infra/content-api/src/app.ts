@@ -43,7 +43,7 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     // Behind the shell's same-origin proxy the client address comes from X-Forwarded-For.
-    trustProxy: process.env.TRUST_PROXY === 'false' ? false : ['127.0.0.1', '::1'],
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Bounds slow-loris clients; generous enough for a 50 MB upload on a slow line.
     requestTimeout: 10 * 60 * 1000,

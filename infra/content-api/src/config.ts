@@ -42,6 +42,8 @@ export interface ContentApiConfig {
   /** Seconds a GET answer may be cached by clients and proxies. */
   cacheMaxAgeSeconds: number;
   logger: boolean;
+  /** Whose X-Forwarded-For names the client (rate limit, captcha remote IP); see trustProxyFrom. */
+  trustProxy: boolean | string;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -98,7 +100,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ContentApiC
     timeZone: env.CONTENT_TIME_ZONE || 'Europe/Moscow',
     cacheMaxAgeSeconds: numberFrom(env.CACHE_MAX_AGE_SECONDS, 30, 'CACHE_MAX_AGE_SECONDS'),
     logger: env.CONTENT_API_LOG !== 'false',
+    // The shell's proxy on this machine by default; in a cluster, the private network the shell is on.
+    trustProxy: trustProxyFrom(env.TRUST_PROXY, 'loopback'),
   };
+}
+
+/**
+ * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): `false`, `true` (every hop: only when nothing
+ * but trusted proxies can reach the server), or addresses, CIDRs and the presets loopback, linklocal
+ * and uniquelocal, comma-separated. The client address is the first one, from the right, that is not trusted.
+ */
+export function trustProxyFrom(value: string | undefined, fallback: string): boolean | string {
+  const setting = value?.trim() || fallback;
+  if (setting === 'false') return false;
+  if (setting === 'true') return true;
+  return setting;
 }
 
 export function sqliteFileOf(config: ContentApiConfig): string {

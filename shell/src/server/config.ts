@@ -33,6 +33,12 @@ export interface ShellConfig {
   publicOrigin: string | null;
   /** The captcha forms run in the browser; null runs without one. */
   captcha: CaptchaConfig | null;
+  /**
+   * Whose X-Forwarded-For names the visitor (Fastify's trustProxy): `false`, `true` (every hop), or addresses, CIDRs
+   * and the presets loopback, linklocal and uniquelocal. By default the reverse proxies of a private network: a
+   * visitor's own X-Forwarded-For is never believed, so the per-client rate limit cannot be dodged with it.
+   */
+  trustProxy: boolean | string;
 }
 
 function list(value: string | undefined): string[] {
@@ -45,6 +51,11 @@ function list(value: string | undefined): string[] {
 function integer(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : fallback;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | string {
+  const setting = value?.trim() || 'loopback,linklocal,uniquelocal';
+  return setting === 'true' ? true : setting === 'false' ? false : setting;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.resolve(__dirname, '..')): ShellConfig {
@@ -68,5 +79,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
     captcha: captchaConfigFromEnv(env),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }
