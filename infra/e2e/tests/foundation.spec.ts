@@ -39,6 +39,18 @@ test.describe('server rendering with federated sections', () => {
     expect(new Set(rendered.map((wrapper) => wrapper.remote)).size).toBeGreaterThanOrEqual(3);
   });
 
+  test('pages, the proxied API and the shell\'s files carry the baseline security headers', async ({ request }) => {
+    for (const path of ['/', '/en/no-such-page', '/api/ru/init', '/_shell/main.js']) {
+      const headers = (await request.get(path)).headers();
+      expect([path, headers['x-content-type-options'], headers['x-frame-options'], headers['referrer-policy']]).toEqual([
+        path,
+        'nosniff',
+        'SAMEORIGIN',
+        'strict-origin-when-cross-origin',
+      ]);
+    }
+  });
+
   for (const path of ['/', '/news', '/events']) {
     test(`${path} shows every section's content in place without scripts (nothing left for a script to swap in)`, async ({ browser, request }) => {
       const html = await (await request.get(path)).text();

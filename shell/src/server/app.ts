@@ -30,6 +30,13 @@ function readShellAssets(browserDistDir: string): { js: string[]; css: string[] 
   return JSON.parse(fs.readFileSync(file, 'utf8')) as { js: string[]; css: string[] };
 }
 
+const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+];
+
 /** The minimal page for an address that cannot be decoded: the 404 texts and a way home, in the address's locale. */
 export function undecodablePage(rawUrl: string): string {
   const locale = /^\/en(\/|$|\?)/.test(rawUrl) ? 'en' : 'ru';
@@ -47,7 +54,7 @@ export function undecodablePage(rawUrl: string): string {
 export async function createShellServer(config: ShellConfig): Promise<ShellServer> {
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 1000 },
     // One line per request only when asked for: the access log belongs to the reverse proxy.
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
@@ -87,6 +94,11 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
       const immutable = /\.[0-9a-f]{10}\.(js|css)$/.test(file);
       response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+  // Baseline protections on every answer, pages and proxied API alike, whatever sits in front of the shell.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of SECURITY_HEADERS) if (!reply.hasHeader(name)) reply.header(name, value);
+    return payload;
   });
   registerApiProxy(app, config.contentApiUrl);
   registerPlatformRoutes(app, { registry, federation, stats });
