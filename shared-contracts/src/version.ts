@@ -1,8 +1,12 @@
 /**
  * The version of these contracts. A remote records the version it was built with in its manifest;
  * the shell refuses to render sections of a remote whose contracts are incompatible with its own.
+ *
+ * 2.0.0: the router is no longer a federation-shared package; sections route through `@site/ui`
+ * (usePageLocation, usePageQuery, useNavigateTo, SiteLink). A 1.x build would load a router of its own, so it
+ * is refused as a whole (and reported on the dashboard) rather than failing section by section.
  */
-export const CONTRACTS_VERSION = '1.0.0';
+export const CONTRACTS_VERSION = '2.0.0';
 
 interface SemVer {
   major: number;

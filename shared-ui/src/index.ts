@@ -20,6 +20,7 @@ export {
   type GridJustify,
 } from './Grid';
 export { SiteLink, type SiteLinkProps } from './SiteLink';
+export { usePageLocation, usePageQuery, useNavigateTo } from './routing';
 export { classifyHref, scrollToHash, type LinkKind } from './links';
 export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState } from './typography';
 export { Card, CardGrid, type CardProps } from './Card';

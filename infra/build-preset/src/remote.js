@@ -5,7 +5,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./shared');
 const { moduleRules } = require('./rules');
-const { discoverSections, assertSectionNames, writeExposeModules } = require('./sections');
+const { discoverSections, assertSectionNames, assertNoShellOwnedImports, writeExposeModules } = require('./sections');
 const { repoRoot } = require('./paths');
 
 const TEAM_NAME = /^[a-z][a-z0-9_]{1,39}$/;
@@ -36,6 +36,7 @@ function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_EN
   if (!TEAM_NAME.test(team)) throw new Error(`Remote team name "${team}" must match ${TEAM_NAME}`);
   const sectionList = sections ?? discoverSections(rootDir);
   assertSectionNames(team, sectionList);
+  assertNoShellOwnedImports(rootDir);
   const exposes = writeExposeModules({ rootDir, team, sections: sectionList });
   const distDir = path.join(rootDir, 'dist');
 

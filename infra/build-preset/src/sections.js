@@ -24,6 +24,31 @@ function assertSectionNames(team, sections) {
   if (sections.length === 0) throw new Error(`Remote "${team}" has no sections under src/sections/<Name>/index.tsx`);
 }
 
+/** Packages only the shell may import: the router is not shared (the shell's copy is tree-shaken), so a section's own copy would be a second router without the page's location. */
+const SHELL_OWNED = [{ name: /^react-router(-dom)?(\/|$)/, instead: 'SiteLink, usePageLocation, usePageQuery and useNavigateTo from @site/ui' }];
+const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+
+/** Fails before building when a team's own code (tests aside) imports a package only the shell may import. */
+function assertNoShellOwnedImports(rootDir) {
+  const problems = [];
+  const visit = (dir) => {
+    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\.(tsx?|jsx?)$/.test(entry.name)) {
+        for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT_SPECIFIER)) {
+          const owned = SHELL_OWNED.find((entry) => entry.name.test(match[1]));
+          if (owned) problems.push(`${path.relative(rootDir, file)} imports "${match[1]}", which only the shell may import; use ${owned.instead}`);
+        }
+      }
+    }
+  };
+  const sourceDir = path.join(rootDir, 'src');
+  if (fs.existsSync(sourceDir)) visit(sourceDir);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+}
+
 /**
  * Each exposed module is a small generated file that re-exports the section and attaches the team's messages
  * and the section's meta, so a section folder holds only its component, loader and tests.
@@ -62,4 +87,4 @@ function toImportPath(fromDir, target) {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-module.exports = { discoverSections, assertSectionNames, writeExposeModules };
+module.exports = { discoverSections, assertSectionNames, assertNoShellOwnedImports, writeExposeModules };

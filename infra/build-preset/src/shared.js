@@ -6,15 +6,14 @@ const { repoRoot } = require('./paths');
 /**
  * Packages that must exist once per page (browser) or per process (server). Subpath keys (`react/`) share
  * `react/jsx-runtime`, `react-dom/client` and `react-dom/server`; without them a second React is bundled.
+ * The router is not among them: only the shell imports it (through `@site/ui`'s SiteLink and routing hooks for
+ * sections; remote builds refuse a direct import), so it stays tree-shaken instead of shipped whole (~60 KiB gzip).
  */
 const SINGLETONS = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router/',
-  'react-router-dom',
   'mobx',
   'mobx-react-lite',
   'react-intl',

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CONTRACTS_VERSION } from '@site/contracts';
 import { deployBuild, registerExternal, rollback } from './operations';
 import { toRegistryDocument } from './registry-server';
 import { RegistryStateFile } from './state';
 
-function build(dir: string, team: string, version: string, contractsVersion = '1.0.0'): string {
+function build(dir: string, team: string, version: string, contractsVersion = CONTRACTS_VERSION): string {
   const dist = path.join(dir, 'builds', `${team}-${version}`);
   fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'server', 'remoteEntry.js'), `// ${version}`);
@@ -63,7 +64,7 @@ describe('deploy and rollback', () => {
   });
 
   it('refuses a build whose contracts the platform cannot serve', () => {
-    expect(() => deployBuild(paths, build(dir, 'news', '2.0.0-dddddddddd', '2.0.0'))).toThrow(/refusing news@2.0.0-dddddddddd: .*major versions differ/);
+    expect(() => deployBuild(paths, build(dir, 'news', '2.0.0-dddddddddd', '1.0.0'))).toThrow(/refusing news@2.0.0-dddddddddd: .*major versions differ/);
     expect(fs.existsSync(path.join(paths.cdnDir, 'news'))).toBe(false);
   });
 

@@ -1,7 +1,7 @@
-import type { RemoteManifest } from '@site/contracts';
+import { CONTRACTS_VERSION, type RemoteManifest } from '@site/contracts';
 import { RemoteCatalog, buildRemoteRecord, manifestBaseUrl } from './catalog';
 
-function manifest(team: string, sections: string[], contractsVersion = '1.0.0'): RemoteManifest {
+function manifest(team: string, sections: string[], contractsVersion = CONTRACTS_VERSION): RemoteManifest {
   return {
     id: team,
     name: team,
@@ -47,7 +47,7 @@ describe('remote catalog (registry + manifests → which remote renders which se
   });
 
   it('refuses a remote built with incompatible contracts, and says why', () => {
-    const record = buildRemoteRecord(entry('search'), manifest('search', ['SearchResults'], '2.0.0'));
+    const record = buildRemoteRecord(entry('search'), manifest('search', ['SearchResults'], '1.0.0'));
     expect(record.health).toBe('incompatible');
     expect(record.problem).toContain('major versions differ');
     // Still located, so its sections degrade to the failure fallback instead of 'Component missing'.

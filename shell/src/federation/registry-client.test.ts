@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { CONTRACTS_VERSION } from '@site/contracts';
 import { createRegistryServer, createStaticHost, deployBuild } from '@site/registry';
 import type { RemoteCatalog } from './catalog';
 import { RegistryClient } from './registry-client';
@@ -19,7 +20,7 @@ function fakeBuild(dir: string, team: string, version: string, sections: string[
     name: team,
     metaData: { name: team, globalName: team, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
     exposes: sections.map((name) => ({ id: `${team}:${name}`, name, path: `./${name}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
-    site: { team, version, contractsVersion: '1.0.0', builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
+    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
   };
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
   return dist;

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { styled } from '@linaria/react';
-import { Button, hrefWithQuery, useShell } from '@site/ui';
+import { Button, hrefWithQuery, useNavigateTo, useShell } from '@site/ui';
 
 const SearchForm = styled.form`
   display: flex;
@@ -48,7 +47,7 @@ export function keptParameters(search: string, param: string): Array<[string, st
  */
 export function TextQueryForm({ param, value, label, submitLabel, path, search, maxLength }: TextQueryFormProps) {
   const shell = useShell();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const id = useId();
   const [draft, setDraft] = useState(value);
   // A link elsewhere on the page (a reset, the back button) changes the query: the box follows it.

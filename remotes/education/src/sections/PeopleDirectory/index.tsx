@@ -1,10 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, FilterLinks, Muted, Pagination, SectionTitle, hrefWithQuery } from '@site/ui';
+import { EmptyState, FilterLinks, Muted, Pagination, SectionTitle, hrefWithQuery, usePageLocation } from '@site/ui';
 import { TextQueryForm } from '../../components/TextQueryForm';
 import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';
-import { usePageLocation } from '../../navigation/page-location';
 import type { PeopleDirectoryData, PeopleDirectoryProps } from './load';
 import { PersonCard } from './PersonCard';
 

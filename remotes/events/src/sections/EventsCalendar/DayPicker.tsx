@@ -1,8 +1,7 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { hrefWithQuery, SiteLink, VisuallyHidden } from '@site/ui';
+import { hrefWithQuery, SiteLink, VisuallyHidden, usePageLocation } from '@site/ui';
 import { addDays } from '../../calendar/days';
-import { usePageLocation } from '../../components/page-location';
 
 const Picker = styled.nav`
   display: flex;

@@ -1,8 +1,16 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { CardGrid, EmptyState, hrefWithQuery, LinkTabs, Pagination, SectionTitle, SiteLink } from '@site/ui';
-import { usePageLocation } from '../../components/page-location';
+import {
+  CardGrid,
+  EmptyState,
+  hrefWithQuery,
+  LinkTabs,
+  Pagination,
+  SectionTitle,
+  SiteLink,
+  usePageLocation,
+} from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventCard } from '../../event-items/EventCard';
 import { DayPicker } from './DayPicker';

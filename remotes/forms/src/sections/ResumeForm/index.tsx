@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
-import { SectionTitle } from '@site/ui';
+import { SectionTitle, usePageQuery } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';
 import { FileField } from '../../components/FileField';
@@ -10,7 +10,7 @@ import { FormFrame } from '../../components/FormFrame';
 import { SubmitButton } from '../../components/SubmitButton';
 import { ThankYou } from '../../components/ThankYou';
 import { useFormFlow } from '../../components/use-form-flow';
-import { subjectId, usePageQuery } from '../../navigation/page-query';
+import { subjectId } from '../../navigation/page-query';
 import type { ResumeFormData, ResumeFormProps } from './load';
 import { prepareResumeForm } from './validation';
 import { vacanciesByCentre } from './vacancy-groups';

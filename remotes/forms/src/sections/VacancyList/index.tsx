@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, LinkTabs, SectionTitle, hrefWithQuery } from '@site/ui';
-import { usePageLocation } from '../../navigation/page-location';
+import { EmptyState, LinkTabs, SectionTitle, hrefWithQuery, usePageLocation } from '@site/ui';
 import { RESUME_ANCHOR, RESUME_PAGE_PATH, groupByCentre, type CentreGroup } from './centre-groups';
 import type { VacancyListData, VacancyListProps } from './load';
 import { VacancyCard } from './VacancyCard';

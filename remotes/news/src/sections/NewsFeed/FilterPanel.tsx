@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { DATE_SELECTIONS, NEWS_FILTER_GROUPS, type DateSelection, type NewsFilters } from '@site/contracts';
-import { FilterLinks, hrefWithQuery, SiteLink } from '@site/ui';
-import { usePageLocation } from '../../components/page-location';
+import { FilterLinks, hrefWithQuery, SiteLink, usePageLocation } from '@site/ui';
 import type { NewsFilterSelection } from './filter-selection';
 
 const Panel = styled.div`

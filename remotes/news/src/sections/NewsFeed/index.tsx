@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { CardGrid, EmptyState, hrefWithQuery, Muted, Pagination, SectionTitle } from '@site/ui';
-import { usePageLocation } from '../../components/page-location';
+import { CardGrid, EmptyState, hrefWithQuery, Muted, Pagination, SectionTitle, usePageLocation } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsCard } from '../../news-items/NewsCard';
 import { NewsFilterSelection } from './filter-selection';

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { Button, EmptyState, Muted, SectionTitle, SiteLink, VisuallyHidden, useShell } from '@site/ui';
+import { Button, EmptyState, Muted, SectionTitle, SiteLink, VisuallyHidden, useNavigateTo, useShell } from '@site/ui';
 import { highlight } from './highlight';
 import type { SearchData } from './load';
 
@@ -77,7 +76,7 @@ function searchHref(query: string, category?: string | null): string {
 /** Search results with category tabs and the matched words marked. */
 export default function SearchResults({ data }: SectionProps<Record<string, unknown>, SearchData>) {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const shell = useShell();
   const id = useId();
   const [draft, setDraft] = useState(data.query);
