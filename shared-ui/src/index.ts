@@ -25,7 +25,7 @@ export { classifyHref, scrollToHash, type LinkKind } from './links';
 export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState } from './typography';
 export { Card, CardGrid, type CardProps } from './Card';
 export { Image, type ImageProps } from './Image';
-export { Button, type ButtonProps } from './Button';
+export { Button, ButtonLink, NewTabHint, type ButtonProps } from './Button';
 export { Badge, BadgeList } from './Badge';
 export { SafeHtml } from './SafeHtml';
 export { hrefWithQuery, listParam, toggleInList } from './query';

@@ -70,6 +70,7 @@ test.describe('/ui-kit', () => {
       ['https://example.org/', '_blank', 'noopener noreferrer'],
       ['http://old.ntu.example/archive', null, null],
     ]);
+    await expect(page.locator('[data-ui-kit-theme="light"] [data-primitive="buttons"] a')).toHaveAttribute('href', '/news');
     expect(await page.title()).not.toBe('unsafe');
     expect(await page.locator('[data-primitive="content"] script').count()).toBe(0);
   });

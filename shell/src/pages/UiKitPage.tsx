@@ -7,6 +7,7 @@ import {
   Badge,
   BadgeList,
   Button,
+  ButtonLink,
   Card,
   CardGrid,
   Column,
@@ -197,6 +198,9 @@ function Showcase({ theme }: { theme: SectionTheme }) {
             <Button disabled>
               <FormattedMessage id="uikit.button.disabled" />
             </Button>
+            <ButtonLink href="/news" variant="secondary">
+              <FormattedMessage id="uikit.button.link" />
+            </ButtonLink>
           </Buttons>
         </Block>
       </Column>

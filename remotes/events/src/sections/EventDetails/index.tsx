@@ -2,9 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { EventDetails as EventDetailsData, SectionProps } from '@site/contracts';
-import { EmptyState, Image, Lead, SafeHtml, SectionTitle } from '@site/ui';
-import { ButtonLink } from '../../components/ButtonLink';
-import { NewTabHint } from '../../components/NewTabHint';
+import { ButtonLink, EmptyState, Image, Lead, NewTabHint, SafeHtml, SectionTitle } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventBadges } from '../../event-items/EventCard';
 import { EventDate, EventWhen } from '../../event-items/EventWhen';
@@ -98,7 +96,7 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
           {application && (
             <ButtonLink href={application.href} data-application={application.kind}>
               <FormattedMessage id={application.kind === 'form' ? 'events.details.apply' : 'events.details.register'} />
-              <NewTabHint href={application.href} />
+              <NewTabHint href={application.href}><FormattedMessage id="events.opensInNewTab" /></NewTabHint>
             </ButtonLink>
           )}
         </div>

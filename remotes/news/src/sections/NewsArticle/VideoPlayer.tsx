@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
-import { useShell } from '@site/ui';
-import { ButtonLink } from '../../components/ButtonLink';
-import { NewTabHint } from '../../components/NewTabHint';
+import { ButtonLink, NewTabHint, useShell } from '@site/ui';
 import type { ArticleVideo } from './article-video';
 
 const Player = styled.div`
@@ -40,7 +38,7 @@ function VideoFallback({ siteUrl }: { siteUrl: string }) {
       </p>
       <ButtonLink href={siteUrl}>
         <FormattedMessage id="news.video.goToSite" />
-        <NewTabHint href={siteUrl} />
+        <NewTabHint href={siteUrl}><FormattedMessage id="news.opensInNewTab" /></NewTabHint>
       </ButtonLink>
     </Fallback>
   );

@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
-import { SiteLink } from '@site/ui';
+import { NewTabHint, SiteLink } from '@site/ui';
 import { MediaFileLink } from '../../components/MediaFileLink';
-import { NewTabHint } from '../../components/NewTabHint';
 import type { OfficeWithSlug } from './load';
 
 const Frame = styled.article`
@@ -96,7 +95,7 @@ export function OfficeCard({ office, showTitle }: { office: OfficeWithSlug; show
         <p data-vr-map="">
           <MediaFileLink href={office.vrMapUrl}>
             <FormattedMessage id="news.offices.vrMap" values={{ office: office.title }} />
-            <NewTabHint href={office.vrMapUrl} />
+            <NewTabHint href={office.vrMapUrl}><FormattedMessage id="news.opensInNewTab" /></NewTabHint>
           </MediaFileLink>
         </p>
       )}

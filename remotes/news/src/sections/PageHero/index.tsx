@@ -1,8 +1,7 @@
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { Image as ImageData, Link, SectionProps } from '@site/contracts';
-import { Image, SectionTitle, SiteLink } from '@site/ui';
-import { NewTabHint } from '../../components/NewTabHint';
+import { Image, NewTabHint, SectionTitle, SiteLink } from '@site/ui';
 import { titleIdOf } from '../../components/section-heading';
 
 export interface PageHeroProps {
@@ -81,7 +80,7 @@ export default function PageHero({ descriptor }: SectionProps<PageHeroProps, und
                 <li key={`${link.href}-${link.label}`}>
                   <SiteLink href={link.href}>
                     {link.label}
-                    <NewTabHint href={link.href} />
+                    <NewTabHint href={link.href}><FormattedMessage id="news.opensInNewTab" /></NewTabHint>
                   </SiteLink>
                 </li>
               ))}
