@@ -4,6 +4,7 @@ import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
 import { SectionTitle, usePageQuery } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';
+import { PersonFields } from '../../components/PersonFields';
 import { FileField } from '../../components/FileField';
 import { FormFeedback } from '../../components/FormFeedback';
 import { FormFrame, Hint } from '../../components/FormFrame';
@@ -48,15 +49,7 @@ export default function ApplicationFormSection({ descriptor, data }: SectionProp
       )}
       <FormFrame method="post" encType="multipart/form-data" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="application">
         {eventId && <input type="hidden" name="eventId" value={eventId} />}
-        <Field formId={id} name="name" label={<FormattedMessage id="forms.field.name" />} error={flow.errors.name}>
-          {(control) => <input {...control} type="text" autoComplete="name" required />}
-        </Field>
-        <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
-          {(control) => <input {...control} type="email" autoComplete="email" required />}
-        </Field>
-        <Field formId={id} name="phone" label={<FormattedMessage id="forms.field.phone" />} error={flow.errors.phone}>
-          {(control) => <input {...control} type="tel" autoComplete="tel" />}
-        </Field>
+        <PersonFields formId={id} errors={flow.errors} />
         {programs && programs.length > 0 ? (
           <Field formId={id} name="programId" label={<FormattedMessage id="forms.field.program" />} error={flow.errors.programId}>
             {(control) => (

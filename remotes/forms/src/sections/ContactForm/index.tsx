@@ -4,6 +4,7 @@ import type { SectionProps } from '@site/contracts';
 import { SectionTitle } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';
+import { PersonFields } from '../../components/PersonFields';
 import { FormFeedback } from '../../components/FormFeedback';
 import { FormFrame } from '../../components/FormFrame';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -32,15 +33,7 @@ export default function ContactFormSection({ descriptor }: SectionProps<ContactF
     <div>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.contact.title" />}</SectionTitle>
       <FormFrame method="post" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="contact">
-        <Field formId={id} name="name" label={<FormattedMessage id="forms.field.name" />} error={flow.errors.name}>
-          {(control) => <input {...control} type="text" autoComplete="name" required />}
-        </Field>
-        <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
-          {(control) => <input {...control} type="email" autoComplete="email" required />}
-        </Field>
-        <Field formId={id} name="phone" label={<FormattedMessage id="forms.field.phone" />} error={flow.errors.phone}>
-          {(control) => <input {...control} type="tel" autoComplete="tel" />}
-        </Field>
+        <PersonFields formId={id} errors={flow.errors} />
         <input type="hidden" name="topic" value={descriptor.props.topic ?? ''} />
         <Field formId={id} name="message" label={<FormattedMessage id="forms.field.message" />} error={flow.errors.message}>
           {(control) => <textarea {...control} rows={6} required />}

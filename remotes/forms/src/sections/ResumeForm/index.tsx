@@ -4,6 +4,7 @@ import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
 import { SectionTitle, usePageQuery } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';
+import { PersonFields } from '../../components/PersonFields';
 import { FileField } from '../../components/FileField';
 import { FormFeedback } from '../../components/FormFeedback';
 import { FormFrame } from '../../components/FormFrame';
@@ -62,15 +63,7 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
         ) : (
           vacancyId && <input type="hidden" name="vacancyId" value={vacancyId} />
         )}
-        <Field formId={id} name="name" label={<FormattedMessage id="forms.field.name" />} error={flow.errors.name}>
-          {(control) => <input {...control} type="text" autoComplete="name" required />}
-        </Field>
-        <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
-          {(control) => <input {...control} type="email" autoComplete="email" required />}
-        </Field>
-        <Field formId={id} name="phone" label={<FormattedMessage id="forms.field.phone" />} error={flow.errors.phone}>
-          {(control) => <input {...control} type="tel" autoComplete="tel" />}
-        </Field>
+        <PersonFields formId={id} errors={flow.errors} />
         <Field formId={id} name="coverLetter" label={<FormattedMessage id="forms.field.coverLetter" />} error={flow.errors.coverLetter}>
           {(control) => <textarea {...control} rows={6} />}
         </Field>
