@@ -6,7 +6,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedDependencies } = require('./shared');
 const { moduleRules } = require('./rules');
 const { discoverSections, assertSectionNames, assertNoShellOwnedImports, writeExposeModules } = require('./sections');
-const { repoRoot } = require('./paths');
+const { resolveOptions } = require('./resolve');
 
 const TEAM_NAME = /^[a-z][a-z0-9_]{1,39}$/;
 
@@ -15,11 +15,7 @@ function baseConfig({ rootDir, mode, side, classPrefix }) {
     mode,
     context: rootDir,
     devtool: mode === 'production' ? false : 'cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-      conditionNames: ['source', ...(side === 'browser' ? ['browser'] : ['node']), 'import', 'require', 'module', 'default'],
-      modules: ['node_modules', path.join(repoRoot, 'node_modules')],
-    },
+    resolve: resolveOptions(side),
     module: { rules: moduleRules({ side, classPrefix }) },
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },

@@ -5,7 +5,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies, SINGLETONS } = require('./shared');
 const { moduleRules } = require('./rules');
-const { repoRoot } = require('./paths');
+const { resolveOptions } = require('./resolve');
 
 /** Node packages the shell server requires at run time instead of bundling them. */
 const SERVER_EXTERNALS = /^(fastify|@fastify\/.+|jsdom|pino(-.+)?|better-sqlite3|knex|pg)(\/.*)?$/;
@@ -37,14 +37,6 @@ class ShellAssetsPlugin {
       compilation.emitAsset(SHELL_ASSETS_FILE, new compiler.webpack.sources.RawSource(source));
     }
   }
-}
-
-function resolveOptions(side) {
-  return {
-    extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-    conditionNames: ['source', ...(side === 'browser' ? ['browser'] : ['node']), 'import', 'require', 'module', 'default'],
-    modules: ['node_modules', path.join(repoRoot, 'node_modules')],
-  };
 }
 
 /**
