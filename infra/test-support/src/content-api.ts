@@ -48,6 +48,24 @@ export async function startContentApi(captcha: Partial<CaptchaConfig> = {}): Pro
 }
 
 /**
+ * The real content API for the enclosing `describe`: started before its tests, stopped after them. The returned
+ * object reads through to the running API, so tests use `server.api` and `server.baseUrl` as usual.
+ */
+export function contentApiForSuite(captcha: Partial<CaptchaConfig> = {}): RunningContentApi {
+  let running: RunningContentApi | undefined;
+  beforeAll(async () => {
+    running = await startContentApi(captcha);
+  }, CONTENT_API_START_TIMEOUT_MS);
+  afterAll(() => running?.stop());
+  return new Proxy({} as RunningContentApi, {
+    get(_target, key) {
+      if (!running) throw new Error('The content API starts before the tests: use it inside a test or a hook');
+      return Reflect.get(running, key);
+    },
+  });
+}
+
+/**
  * A stand-in for the captcha provider's siteverify endpoint (the provider cannot be reached from tests):
  * `good-token:<action>` passes with a high score and that action, anything else is refused.
  */

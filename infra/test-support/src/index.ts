@@ -1,6 +1,7 @@
 export {
   CONTENT_API_START_TIMEOUT_MS,
   startContentApi,
+  contentApiForSuite,
   startCaptchaVerifier,
   loadContext,
   descriptorOf,

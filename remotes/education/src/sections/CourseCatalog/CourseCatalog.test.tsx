@@ -2,7 +2,15 @@ import type { Course, CourseListResponse } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, scriptedApi, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
+import {
+  contentApiForSuite,
+  descriptorOf,
+  loadContext,
+  scriptedApi,
+  linkNamed,
+  linksOf,
+  textOf,
+} from '@site/test-support';
 import CourseCatalog from './index';
 import { activeFacetsOf, load, type CourseCatalogData } from './load';
 
@@ -92,11 +100,7 @@ describe('CourseCatalog', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('lists the whole catalogue with every facet counted', async () => {
       const loaded = await load(loadContext(server.api, 'en'), descriptorOf('CourseCatalog', {}));

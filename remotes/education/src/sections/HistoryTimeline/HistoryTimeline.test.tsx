@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, textOf } from '@site/test-support';
 import HistoryTimeline from './index';
 import { load } from './load';
 
@@ -27,11 +27,7 @@ describe('HistoryTimeline', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('loads the history from the founding year onwards, years never going back', async () => {
       const history = await load(loadContext(server.api, 'ru'), descriptorOf('HistoryTimeline', {}));

@@ -2,7 +2,15 @@ import type { Person, PeopleListResponse } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, scriptedApi, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
+import {
+  contentApiForSuite,
+  descriptorOf,
+  loadContext,
+  scriptedApi,
+  linkNamed,
+  linksOf,
+  textOf,
+} from '@site/test-support';
 import PeopleDirectory from './index';
 import { load, type PeopleDirectoryData } from './load';
 
@@ -63,11 +71,7 @@ describe('PeopleDirectory', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('pages through everyone, with photos described and emails', async () => {
       const loaded = await load(loadContext(server.api, 'en'), descriptorOf('PeopleDirectory', {}));

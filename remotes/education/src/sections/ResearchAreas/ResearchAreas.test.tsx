@@ -2,7 +2,7 @@ import type { ResearchArea } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linkNamed, textOf } from '@site/test-support';
 import ResearchAreas from './index';
 import { load } from './load';
 
@@ -39,11 +39,7 @@ describe('ResearchAreas', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('loads every area with a head and laboratories, in both languages', async () => {
       for (const locale of ['ru', 'en'] as const) {

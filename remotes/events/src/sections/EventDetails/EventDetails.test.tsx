@@ -2,7 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { eventDetails } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linkNamed, linksOf, textOf } from '@site/test-support';
 import { applicationTargetOf } from './application';
 import EventDetails from './index';
 import { load, type EventDetailsProps } from './load';
@@ -75,11 +75,7 @@ describe('EventDetails', () => {
 });
 
 describe('EventDetails loader on the content API', () => {
-  let server: RunningContentApi;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
+  const server = contentApiForSuite();
 
   const run = (id: string | number, locale: 'ru' | 'en' = 'en') => load(loadContext(server.api, locale), descriptorOf<EventDetailsProps>('EventDetails', { id }));
 

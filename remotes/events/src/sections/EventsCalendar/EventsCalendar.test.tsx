@@ -3,7 +3,7 @@ import { addDays, todayIn, weekOf } from '../../calendar/days';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { event } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linkNamed, linksOf, textOf } from '@site/test-support';
 import EventsCalendar from './index';
 import { calendarViewOf, EVENTS_PAGE_SIZE, load, type EventsCalendarData } from './load';
 
@@ -93,11 +93,7 @@ describe('EventsCalendar', () => {
 });
 
 describe('EventsCalendar loader on the content API', () => {
-  let server: RunningContentApi;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
+  const server = contentApiForSuite();
 
   const run = (query: Record<string, string>) => load(loadContext(server.api, 'en', query, '/events'), descriptorOf('EventsCalendar', {}));
 

@@ -2,7 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { event } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linksOf, textOf } from '@site/test-support';
 import EventsUpcoming from './index';
 import { load, type EventsUpcomingProps } from './load';
 
@@ -23,11 +23,7 @@ describe('EventsUpcoming', () => {
 });
 
 describe('EventsUpcoming loader on the content API', () => {
-  let server: RunningContentApi;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
+  const server = contentApiForSuite();
 
   it('gives the soonest recommended events, at most the limit', async () => {
     const items = await load(loadContext(server.api, 'ru'), descriptorOf<EventsUpcomingProps>('EventsUpcoming', { limit: 3, recommendedOnly: true }));

@@ -2,7 +2,15 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { sendForm } from '../../submission/send-form';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, unreachableApi, type RunningContentApi, controlTag, labelledControls, textOf } from '@site/test-support';
+import {
+  contentApiForSuite,
+  descriptorOf,
+  loadContext,
+  unreachableApi,
+  controlTag,
+  labelledControls,
+  textOf,
+} from '@site/test-support';
 import ApplicationForm from './index';
 import { load, type ApplicationFormData } from './load';
 import { prepareApplicationForm } from './validation';
@@ -78,11 +86,7 @@ describe('ApplicationForm', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('loads the programs and the event named in the query', async () => {
       const loaded = await load(loadContext(server.api, 'en', { eventId: '1' }), descriptorOf('ApplicationForm', {}));

@@ -2,7 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { sendForm } from '../../submission/send-form';
-import { CONTENT_API_START_TIMEOUT_MS, startContentApi, type RunningContentApi, controlTag, labelledControls, textOf } from '@site/test-support';
+import { contentApiForSuite, controlTag, labelledControls, textOf } from '@site/test-support';
 import ContactForm from './index';
 import { prepareContactForm } from './validation';
 
@@ -56,11 +56,7 @@ describe('ContactForm', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('is accepted and answered with the promise of contact within three business days', async () => {
       const prepared = prepareContactForm(formData(valid));

@@ -2,7 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import type { Vacancy } from '@site/contracts';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linkNamed, linksOf, textOf } from '@site/test-support';
 import { groupByCentre } from './centre-groups';
 import VacancyList from './index';
 import { load, type VacancyListData } from './load';
@@ -66,11 +66,7 @@ describe('VacancyList', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('loads the vacancies and the centres, the sports centre having none', async () => {
       const loaded = await load(loadContext(server.api, 'en'), descriptorOf('VacancyList', {}));

@@ -3,7 +3,14 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { sendForm } from '../../submission/send-form';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, unreachableApi, type RunningContentApi, labelledControls, textOf } from '@site/test-support';
+import {
+  contentApiForSuite,
+  descriptorOf,
+  loadContext,
+  unreachableApi,
+  labelledControls,
+  textOf,
+} from '@site/test-support';
 import VacancySubscription from './index';
 import { load } from './load';
 import { prepareSubscription } from './validation';
@@ -52,11 +59,7 @@ describe('VacancySubscription', () => {
   });
 
   describe('against the real content API', () => {
-    let server: RunningContentApi;
-    beforeAll(async () => {
-      server = await startContentApi();
-    }, CONTENT_API_START_TIMEOUT_MS);
-    afterAll(() => server.stop());
+    const server = contentApiForSuite();
 
     it('lists every centre, the one without vacancies too', async () => {
       const loaded = await load(loadContext(server.api, 'en'), descriptorOf('VacancySubscription', {}));

@@ -3,7 +3,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { newsItem } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linkNamed, textOf } from '@site/test-support';
 import { extractVideos } from './article-video';
 import NewsArticle from './index';
 import { load, type NewsArticleProps } from './load';
@@ -95,11 +95,7 @@ describe('NewsArticle', () => {
 });
 
 describe('NewsArticle loader on the content API', () => {
-  let server: RunningContentApi;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
+  const server = contentApiForSuite();
 
   it('loads the article with its body in the page locale', async () => {
     const [ru, en] = await Promise.all([

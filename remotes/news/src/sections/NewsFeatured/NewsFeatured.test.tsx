@@ -3,7 +3,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { newsItem } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, scriptedApi, startContentApi, type RunningContentApi, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, scriptedApi, linksOf, textOf } from '@site/test-support';
 import { pickFeaturedSlots } from './featured-slots';
 import NewsFeatured from './index';
 import { load, type NewsFeaturedData } from './load';
@@ -61,11 +61,7 @@ describe('NewsFeatured', () => {
 });
 
 describe('NewsFeatured loader', () => {
-  let server: RunningContentApi;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
+  const server = contentApiForSuite();
 
   it('fills both slots from the content API and lists the four latest others, newest first, without warning', async () => {
     const data = await load(loadContext(server.api, 'ru'), descriptorOf('NewsFeatured', {}));

@@ -3,7 +3,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { newsItem } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linkNamed, linksOf, textOf } from '@site/test-support';
 import { NewsFilterSelection, noActiveFilterIds } from './filter-selection';
 import NewsFeed from './index';
 import { load, type NewsFeedData, type NewsFeedProps } from './load';
@@ -112,13 +112,9 @@ describe('NewsFeed', () => {
 });
 
 describe('NewsFeed loader on the content API', () => {
-  let server: RunningContentApi;
+  const server = contentApiForSuite();
   let warn: jest.SpyInstance;
   let error: jest.SpyInstance;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
   beforeEach(() => {
     warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     error = jest.spyOn(console, 'error').mockImplementation(() => undefined);

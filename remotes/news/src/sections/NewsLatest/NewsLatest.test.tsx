@@ -2,7 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { newsItem } from '../../testing/fixtures';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linksOf, textOf } from '@site/test-support';
 import NewsLatest from './index';
 import { load, type NewsLatestProps } from './load';
 
@@ -27,11 +27,7 @@ describe('NewsLatest', () => {
 });
 
 describe('NewsLatest loader on the content API', () => {
-  let server: RunningContentApi;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
+  const server = contentApiForSuite();
 
   it('gives the latest four media items by default, newest first', async () => {
     const items = await load(loadContext(server.api, 'en'), descriptorOf('NewsLatest', { type: 'Media' } as NewsLatestProps));

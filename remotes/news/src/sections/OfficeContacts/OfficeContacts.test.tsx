@@ -1,7 +1,7 @@
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startContentApi, type RunningContentApi, linkNamed, linksOf, textOf } from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, linkNamed, linksOf, textOf } from '@site/test-support';
 import OfficeContacts from './index';
 import { load, OfficeNotFoundError, type OfficeContactsData, type OfficeContactsProps, type OfficeWithSlug } from './load';
 
@@ -57,11 +57,7 @@ describe('OfficeContacts', () => {
 });
 
 describe('OfficeContacts loader on the content API', () => {
-  let server: RunningContentApi;
-  beforeAll(async () => {
-    server = await startContentApi();
-  }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => server?.stop());
+  const server = contentApiForSuite();
 
   const run = (props: OfficeContactsProps) => load(loadContext(server.api, 'en', {}, '/contacts'), descriptorOf('OfficeContacts', props));
 
