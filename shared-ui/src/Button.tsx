@@ -5,7 +5,8 @@ import { useShell } from './shell-context';
 import { SiteLink, type SiteLinkProps } from './SiteLink';
 import { VisuallyHidden } from './typography';
 
-const Base = styled.button`
+/** The button look, shared by buttons and button-styled links: a 44 px target in the accent colour, or outlined. */
+const BUTTON_LOOK = `
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -18,11 +19,19 @@ const Base = styled.button`
   color: var(--site-accent-text);
   font: inherit;
   font-weight: 600;
+`;
+
+const SECONDARY_LOOK = `
+  background: transparent;
+  color: inherit;
+  border-color: currentColor;
+`;
+
+const Base = styled.button`
+  ${BUTTON_LOOK}
   cursor: pointer;
   &[data-variant='secondary'] {
-    background: transparent;
-    color: inherit;
-    border-color: currentColor;
+    ${SECONDARY_LOOK}
   }
   &:disabled {
     opacity: 0.6;
@@ -42,26 +51,14 @@ export function Button({ variant = 'primary', type = 'button', ...rest }: Button
 const ButtonLook = styled.span`
   display: inline-block;
   a {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    gap: 0.5rem;
-    min-height: 44px;
-    padding: 0.6rem 1.4rem;
-    border: 2px solid var(--site-accent);
-    border-radius: 2rem;
-    background: var(--site-accent);
-    color: var(--site-accent-text);
-    font-weight: 600;
+    ${BUTTON_LOOK}
     text-decoration: none;
   }
   a:hover {
     text-decoration: underline;
   }
   &[data-variant='secondary'] a {
-    background: transparent;
-    color: inherit;
-    border-color: currentColor;
+    ${SECONDARY_LOOK}
   }
 `;
 
