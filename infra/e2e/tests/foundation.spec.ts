@@ -51,6 +51,18 @@ test.describe('server rendering with federated sections', () => {
     }
   });
 
+  test('pages carry a Content-Security-Policy: scripts from the site and its remotes only, no inline script but the hashed one', async ({ request }) => {
+    for (const path of ['/', '/en/news', '/en/no-such-page']) {
+      const policy = (await request.get(path)).headers()['content-security-policy'] ?? '';
+      const scriptSources = /(?:^|; )script-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? [];
+      expect(scriptSources[0], path).toBe("'self'");
+      expect(scriptSources[1], path).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+      expect(scriptSources, path).toContain(new URL(process.env.REMOTES_URL!).origin);
+      expect(scriptSources.filter((source) => source.startsWith("'unsafe")), path).toEqual([]);
+      expect(policy, path).toContain("object-src 'none'");
+    }
+  });
+
   for (const path of ['/', '/news', '/events']) {
     test(`${path} shows every section's content in place without scripts (nothing left for a script to swap in)`, async ({ browser, request }) => {
       const html = await (await request.get(path)).text();

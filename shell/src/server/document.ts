@@ -63,7 +63,7 @@ function attributes(record: Record<string, string | undefined>): string {
 }
 
 /** Applies a stored colour scheme and font size before first paint when only localStorage has them. */
-const PREFERENCE_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem('colorScheme'),f=localStorage.getItem('fontSize');if(s&&!d.hasAttribute('${COLOR_SCHEME_ATTRIBUTE}')&&/^(gray|black|lime|sepia)$/.test(s))d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f&&!d.hasAttribute('${FONT_SCALE_ATTRIBUTE}')&&/^(125|150|175|200)$/.test(f))d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)}catch(e){}})();`;
+export const PREFERENCE_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem('colorScheme'),f=localStorage.getItem('fontSize');if(s&&!d.hasAttribute('${COLOR_SCHEME_ATTRIBUTE}')&&/^(gray|black|lime|sepia)$/.test(s))d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f&&!d.hasAttribute('${FONT_SCALE_ATTRIBUTE}')&&/^(125|150|175|200)$/.test(f))d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)}catch(e){}})();`;
 
 /** A meta entry's identity: a page's entry replaces the site's entry with the same name or property. */
 function metaKey(entry: SeoMeta): string {

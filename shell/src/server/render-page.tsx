@@ -16,6 +16,7 @@ import { RequestCookiePersistence } from '../stores/persistence';
 import { RootStore, type RemoteUse } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
 import type { ShellConfig } from './config';
+import { contentSecurityPolicy } from './csp';
 import { documentHead, documentTail } from './document';
 import { pdfRedirectTarget } from './pdf-redirect';
 import type { InitCache } from './init-cache';
@@ -179,6 +180,12 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
     deps.shellAssets.js.map((file) => `/_shell/${file}`),
   );
 
+  const policy = contentSecurityPolicy({
+    remoteUrls: [...catalog.remotes.values()].flatMap((record) => [record.manifestUrl, record.browserEntryUrl ?? '']),
+    captchaScriptUrl: deps.config.captcha?.scriptUrl,
+    analyticsEndpoint: deps.config.analyticsEndpoint,
+  });
+
   const body = new PassThrough();
   const document = new Transform({
     transform(chunk, _encoding, callback) {
@@ -212,7 +219,11 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
         // and which would shift the layout when the swap runs.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          reply.code(store.status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+          reply
+            .code(store.status)
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .header('content-security-policy', policy);
           document.write(head);
           stream.pipe(document);
           reply.send(body);

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { collectConsole } from '../support/console';
+import { asReturningVisitor, openHydrated } from '../support/site';
+
+/**
+ * A visitor sends the contact form in the browser: the captcha script comes from the provider (the loopback
+ * stand-in), its token goes with the form, the content API verifies it with the provider and answers; all of it
+ * under the page's Content-Security-Policy.
+ */
+test('the contact form is sent with a captcha token and the visitor is told when to expect an answer', async ({ page, context }) => {
+  await asReturningVisitor(context);
+  const console = collectConsole(page);
+  const captchaScripts: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/recaptcha/api.js') captchaScripts.push(request.url());
+  });
+  await openHydrated(page, '/en/contacts');
+  const form = page.locator('form[data-form="contact"]');
+  await form.getByLabel('Name').fill('Anna Petrova');
+  await form.getByLabel('Email').fill('anna@example.org');
+  await form.getByLabel('Message').fill('When does the admission office open on Saturdays?');
+  await form.getByLabel('I accept the terms and the personal data processing regulation').check();
+  const sent = page.waitForResponse((response) => response.url().includes('/api/en/forms/contact') && response.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Send' }).click();
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  // The form goes as multipart; its captcha field carries the token the provider's script issued for 'contact'.
+  expect(response.request().postData()).toMatch(/name="captchaToken"\r\n\r\ne2e\.contact\.\d+\r\n/);
+  await expect(page.getByText('We will contact you within three business days.')).toBeVisible();
+  expect(captchaScripts).toHaveLength(1);
+  expect(console.messages).toEqual([]);
+});

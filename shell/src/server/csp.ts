@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { PREFERENCE_SCRIPT } from './document';
+
+/** Hosts Google's reCAPTCHA (v3 and Enterprise) loads its code and frames from, besides its script's own host. */
+const RECAPTCHA_SCRIPT_HOSTS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
+const RECAPTCHA_FRAME_HOSTS = ['https://www.google.com', 'https://recaptcha.google.com', 'https://www.recaptcha.net'];
+
+const PREFERENCE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PREFERENCE_SCRIPT).digest('base64')}'`;
+
+export interface PolicyInput {
+  /** Where the page's remotes are served from: their code, styles and manifests. */
+  remoteUrls: string[];
+  /** The captcha script, when forms use one. */
+  captchaScriptUrl?: string | null;
+  /** The collector page hits go to, when configured. */
+  analyticsEndpoint?: string;
+}
+
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? origin : null;
+  } catch {
+    return null; // relative: the site's own origin, which 'self' covers
+  }
+}
+
+function unique(values: Array<string | null>): string[] {
+  return [...new Set(values.filter((value): value is string => value !== null))];
+}
+
+/**
+ * The page's Content-Security-Policy. Scripts run only from the site, the remotes on the page and the captcha
+ * provider, plus the one inline script (the colour scheme before first paint) by its hash; so HTML that reached a
+ * page some other way cannot run. Styles may be inline (components set custom properties in style attributes);
+ * images and media may come from any https host, as editors link them.
+ */
+export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsEndpoint }: PolicyInput): string {
+  const remotes = unique(remoteUrls.map(originOf));
+  const captchaOrigin = originOf(captchaScriptUrl);
+  const googleCaptcha = captchaOrigin !== null && /(^|\.)(google\.com|recaptcha\.net)$/.test(new URL(captchaOrigin).hostname);
+  const captchaScripts = captchaScriptUrl ? unique([captchaOrigin, ...(googleCaptcha ? RECAPTCHA_SCRIPT_HOSTS : [])]) : [];
+  const captchaFrames = googleCaptcha ? RECAPTCHA_FRAME_HOSTS : captchaOrigin ? [captchaOrigin] : [];
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", PREFERENCE_SCRIPT_HASH, ...remotes, ...captchaScripts]],
+    ['style-src', ["'self'", "'unsafe-inline'", 'https:', ...remotes]],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...remotes]],
+    ['font-src', ["'self'", 'data:', 'https:', ...remotes]],
+    ['media-src', ["'self'", 'https:']],
+    ['connect-src', unique(["'self'", ...remotes, originOf(analyticsEndpoint), ...captchaScripts])],
+    ['frame-src', captchaFrames.length > 0 ? captchaFrames : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
