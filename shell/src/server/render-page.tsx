@@ -37,6 +37,22 @@ const RENDER_ABORT_MS = 10_000;
 /** Captcha checks run in the browser only; a section that calls one during server rendering has a bug. */
 const serverCaptcha = { enabled: false, execute: () => Promise.reject(new Error('captcha runs in the browser only')) };
 
+// The policy depends only on the remote catalog (replaced as a whole when the registry changes) and the config.
+const policies = new WeakMap<RemoteCatalog, string>();
+
+function pagePolicy(catalog: RemoteCatalog, config: ShellConfig): string {
+  let policy = policies.get(catalog);
+  if (policy === undefined) {
+    policy = contentSecurityPolicy({
+      remoteUrls: [...catalog.remotes.values()].flatMap((record) => [record.manifestUrl, record.browserEntryUrl ?? '']),
+      captchaScriptUrl: config.captcha?.scriptUrl,
+      analyticsEndpoint: config.analyticsEndpoint,
+    });
+    policies.set(catalog, policy);
+  }
+  return policy;
+}
+
 function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
   return [...catalog.remotes.values()]
     .filter((record) => record.health === 'up')
@@ -180,11 +196,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
     deps.shellAssets.js.map((file) => `/_shell/${file}`),
   );
 
-  const policy = contentSecurityPolicy({
-    remoteUrls: [...catalog.remotes.values()].flatMap((record) => [record.manifestUrl, record.browserEntryUrl ?? '']),
-    captchaScriptUrl: deps.config.captcha?.scriptUrl,
-    analyticsEndpoint: deps.config.analyticsEndpoint,
-  });
+  const policy = pagePolicy(catalog, deps.config);
 
   const body = new PassThrough();
   const document = new Transform({
