@@ -1,5 +1,5 @@
 import type { Locale, Seo } from '@site/contracts';
-import { formatTitle, mergeSeo, pageUrls } from '../server/document';
+import { formatTitle, mergeSeo, pageUrls } from './seo';
 
 export interface HeadState {
   locale: Locale;

@@ -1,4 +1,5 @@
-import { documentHead, formatTitle, mergeSeo, serializeForScript } from './document';
+import { formatTitle, mergeSeo } from '../app/seo';
+import { documentHead, serializeForScript } from './document';
 
 const base = {
   locale: 'ru' as const,

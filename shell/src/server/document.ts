@@ -1,4 +1,5 @@
-import { LOCALES, LOCALE_ISO, localizePath, type Locale, type Seo, type SeoMeta } from '@site/contracts';
+import { LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
+import { formatTitle, mergeSeo, pageUrls } from '../app/seo';
 import { COLOR_SCHEME_ATTRIBUTE, FONT_SCALE_ATTRIBUTE } from '@site/ui';
 import type { RootSnapshot } from '../stores/root-store';
 
@@ -43,13 +44,6 @@ function mediaPath(source: string, mediaBase = '/api/'): string {
   return `${mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`}${source.slice(1)}`;
 }
 
-/** Page title format (spec point 9): `{title} | {postfix}`; the postfix defaults to the product name. */
-export function formatTitle(title: string | null, postfix: string): string {
-  if (!title) return postfix;
-  if (!postfix || title === postfix) return title;
-  return `${title} | ${postfix}`;
-}
-
 /** Attributes that say what a tag is come first, so the head reads `<meta name=… content=…>` whatever the backend's key order. */
 const LEADING_ATTRIBUTES = ['charset', 'rel', 'name', 'property', 'http-equiv', 'hreflang', 'lang'];
 
@@ -64,38 +58,6 @@ function attributes(record: Record<string, string | undefined>): string {
 
 /** Applies a stored colour scheme and font size before first paint when only localStorage has them. */
 export const PREFERENCE_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem('colorScheme'),f=localStorage.getItem('fontSize');if(s&&!d.hasAttribute('${COLOR_SCHEME_ATTRIBUTE}')&&/^(gray|black|lime|sepia)$/.test(s))d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f&&!d.hasAttribute('${FONT_SCALE_ATTRIBUTE}')&&/^(125|150|175|200)$/.test(f))d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)}catch(e){}})();`;
-
-/** A meta entry's identity: a page's entry replaces the site's entry with the same name or property. */
-function metaKey(entry: SeoMeta): string {
-  return entry.name ? `name:${entry.name}` : entry.property ? `property:${entry.property}` : JSON.stringify(entry);
-}
-
-/**
- * The SEO of a page: the site's settings.seo with the page's own on top. Scalars are replaced; htmlAttrs merge;
- * meta entries merge by name or property; links add up.
- */
-export function mergeSeo(site: Seo | undefined, page: Seo | undefined): Seo {
-  const meta = new Map<string, SeoMeta>();
-  for (const entry of [...(site?.meta ?? []), ...(page?.meta ?? [])]) meta.set(metaKey(entry), entry);
-  return {
-    ...site,
-    ...page,
-    htmlAttrs: { ...site?.htmlAttrs, ...page?.htmlAttrs },
-    meta: [...meta.values()],
-    link: [...(site?.link ?? []), ...(page?.link ?? [])],
-  };
-}
-
-/** The canonical URL and the hreflang alternates of a path (ru, en and x-default → ru). */
-export function pageUrls(origin: string, path: string, locale: Locale): { canonical: string; alternates: Array<{ hreflang: string; href: string }> } {
-  return {
-    canonical: `${origin}${localizePath(path, locale)}`,
-    alternates: [
-      ...LOCALES.map((alternate) => ({ hreflang: alternate as string, href: `${origin}${localizePath(path, alternate)}` })),
-      { hreflang: 'x-default', href: `${origin}${localizePath(path, 'ru')}` },
-    ],
-  };
-}
 
 /** Everything up to and including the opening of the app container. */
 export function documentHead(input: HeadInput): string {

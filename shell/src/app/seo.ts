@@ -1,0 +1,42 @@
+import { LOCALES, localizePath, type Locale, type Seo, type SeoMeta } from '@site/contracts';
+
+// How a page's head is described, shared by the server's document and the browser's head updates.
+
+/** Page title format (spec point 9): `{title} | {postfix}`; the postfix defaults to the product name. */
+export function formatTitle(title: string | null, postfix: string): string {
+  if (!title) return postfix;
+  if (!postfix || title === postfix) return title;
+  return `${title} | ${postfix}`;
+}
+
+/** A meta entry's identity: a page's entry replaces the site's entry with the same name or property. */
+function metaKey(entry: SeoMeta): string {
+  return entry.name ? `name:${entry.name}` : entry.property ? `property:${entry.property}` : JSON.stringify(entry);
+}
+
+/**
+ * The SEO of a page: the site's settings.seo with the page's own on top. Scalars are replaced; htmlAttrs merge;
+ * meta entries merge by name or property; links add up.
+ */
+export function mergeSeo(site: Seo | undefined, page: Seo | undefined): Seo {
+  const meta = new Map<string, SeoMeta>();
+  for (const entry of [...(site?.meta ?? []), ...(page?.meta ?? [])]) meta.set(metaKey(entry), entry);
+  return {
+    ...site,
+    ...page,
+    htmlAttrs: { ...site?.htmlAttrs, ...page?.htmlAttrs },
+    meta: [...meta.values()],
+    link: [...(site?.link ?? []), ...(page?.link ?? [])],
+  };
+}
+
+/** The canonical URL and the hreflang alternates of a path (ru, en and x-default → ru). */
+export function pageUrls(origin: string, path: string, locale: Locale): { canonical: string; alternates: Array<{ hreflang: string; href: string }> } {
+  return {
+    canonical: `${origin}${localizePath(path, locale)}`,
+    alternates: [
+      ...LOCALES.map((alternate) => ({ hreflang: alternate as string, href: `${origin}${localizePath(path, alternate)}` })),
+      { hreflang: 'x-default', href: `${origin}${localizePath(path, 'ru')}` },
+    ],
+  };
+}
