@@ -13,6 +13,7 @@ import { registerMediaRoutes } from './media/media-routes';
 import { registerListRoutes } from './routes/list-routes';
 import { registerSiteRoutes } from './routes/site-routes';
 import { seedIfEmpty } from './seed/seed';
+import { registerRevisionRoutes } from './content/revision';
 
 export interface ContentApi {
   app: FastifyInstance;
@@ -55,6 +56,7 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   const context = { db: database.db, engine: database.engine, config };
+  registerRevisionRoutes(app, context);
   registerSiteRoutes(app, context);
   registerListRoutes(app, context);
   registerMediaRoutes(app, context);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createRevisionTable, dropRevisionTable } from '../content/revision';
 
 interface Migration {
   name: string;
@@ -244,7 +245,14 @@ const intakeTables: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables];
+/** The content revision caches read to tell fresh pages from stale ones. */
+const revisionTable: Migration = {
+  name: '004_content_revision',
+  up: createRevisionTable,
+  down: dropRevisionTable,
+};
+
+const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable];
 
 /** Migrations live in code, so the built server and the tests run exactly the same ones on both engines. */
 const migrationSource: Knex.MigrationSource<Migration> = {

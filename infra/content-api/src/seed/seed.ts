@@ -13,6 +13,7 @@ import { newsSeed, officesSeed } from './news-seed';
 import { pagesSeed } from './pages-seed';
 import { VACANCY_CENTRES, peopleSeed, vacanciesSeed } from './people-seed';
 import type { Bilingual } from './random';
+import { restartContentRevision } from '../content/revision';
 
 type Row = Record<string, unknown>;
 
@@ -76,6 +77,7 @@ export async function seedIfEmpty(db: Knex, config: ContentApiConfig): Promise<b
   await db.transaction(async (trx) => {
     await writeTables(trx, tables);
     await rebuildSearchIndex(trx, documents);
+    await restartContentRevision(trx);
   });
   return true;
 }

@@ -3,6 +3,7 @@ import { CONTENT_TABLES } from '../db/migrations';
 import { insertInBatches } from '../db/database';
 import { collectSearchDocuments } from '../content/entity-store';
 import { rebuildSearchIndex } from '../search/search-index';
+import { restartContentRevision } from '../content/revision';
 
 export const EXPORT_FORMAT = 'site-content-export';
 export const EXPORT_VERSION = 1;
@@ -74,6 +75,7 @@ export async function importContent(db: Knex, data: unknown): Promise<Record<str
       counts[table] = rows.length;
     }
     await rebuildSearchIndex(trx, await collectSearchDocuments(trx));
+    await restartContentRevision(trx);
   });
   return counts;
 }

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { todayIn } from './calendar';
+import type { RouteContext } from '../routes/route-context';
+
+/**
+ * The content revision: a value that changes whenever anything a page shows changes, so that page caches in front
+ * (the shells' render caches) can tell a stale page from a fresh one without asking for the page itself.
+ * A random epoch is drawn when the content is (re)created, so a re-seeded database never repeats an old value; the
+ * counter moves on every write; the content day moves at midnight in the university's zone, when "today's events"
+ * and "last week's news" change without any write.
+ */
+const TABLE = 'content_revision';
+
+export async function createRevisionTable(db: Knex): Promise<void> {
+  await db.schema.createTable(TABLE, (table) => {
+    table.integer('id').primary();
+    table.string('epoch', 32).notNullable();
+    table.bigInteger('counter').notNullable();
+  });
+  await db(TABLE).insert({ id: 1, epoch: randomBytes(6).toString('hex'), counter: 1 });
+}
+
+export async function dropRevisionTable(db: Knex): Promise<void> {
+  await db.schema.dropTableIfExists(TABLE);
+}
+
+/** A new epoch: the content was replaced as a whole (seeded, imported). */
+export async function restartContentRevision(db: Knex | Knex.Transaction): Promise<void> {
+  await db(TABLE).where({ id: 1 }).update({ epoch: randomBytes(6).toString('hex'), counter: 1 });
+}
+
+/** One more change; atomic on both engines, so concurrent writers never lose a step. */
+export async function bumpContentRevision(db: Knex | Knex.Transaction): Promise<void> {
+  await db(TABLE).where({ id: 1 }).increment('counter', 1);
+}
+
+export async function readContentRevision(db: Knex, timeZone: string, now = new Date()): Promise<string> {
+  const row = (await db(TABLE).select('epoch', 'counter').where({ id: 1 }).first()) as { epoch: string; counter: number | string } | undefined;
+  const stored = row ? `${row.epoch}.${String(row.counter)}` : 'none';
+  return `${stored}.${todayIn(timeZone, now)}`;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * `GET /revision` for caches, and a bump after every successful write through the admin API: every content write
+ * goes through it, so one hook keeps the revision honest whatever route a future edit adds.
+ */
+export function registerRevisionRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.get('/revision', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { revision: await readContentRevision(context.db, context.config.timeZone) };
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/admin/') || reply.statusCode >= 400) return;
+    try {
+      await bumpContentRevision(context.db);
+    } catch (error) {
+      request.log.error({ err: error }, 'content revision could not be advanced');
+    }
+  });
+}
