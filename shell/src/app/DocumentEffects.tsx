@@ -13,6 +13,8 @@ export function DocumentEffects() {
   const store = useStore();
   useEffect(() => {
     const root = document.documentElement;
+    // Before the reactions below mirror the store onto the root element, or they would undo the preference script.
+    store.ui.restorePreferences();
     const disposers = [
       reaction(
         () => store.locale.locale,

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { JSDOM } from 'jsdom';
 import type { WindowLike } from 'dompurify';
@@ -16,12 +18,18 @@ import { InitCache } from './init-cache';
 import { escapeHtml } from './document';
 import { shellMessages } from '../i18n/messages';
 import { localizePath } from '@site/contracts';
-import { renderPage } from './render-page';
+import { guardApiClient, type GuardedApiClient } from '../api/guarded-client';
+import { ContentRevision } from './content-revision';
+import { deliverPage } from './page-delivery';
+import { RenderCache } from './render-cache';
 
 export interface ShellServer {
   app: FastifyInstance;
   registry: RegistryClient;
   federation: ServerFederation;
+  api: GuardedApiClient;
+  cache: RenderCache;
+  revision: ContentRevision;
   close(): Promise<void>;
 }
 
@@ -53,11 +61,11 @@ export function undecodablePage(rawUrl: string): string {
 /** Builds the shell server: static shell assets, the same-origin API, platform endpoints and server rendering. */
 export async function createShellServer(config: ShellConfig): Promise<ShellServer> {
   const app = Fastify({
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 1000 },
     // One line per request only when asked for: the access log belongs to the reverse proxy.
-    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     // An address the router cannot even decode gets the site's 'not found' answer, not the framework's JSON.
     frameworkErrors(error, request, frameworkReply) {
       const reply = frameworkReply as unknown as FastifyReply;
@@ -66,7 +74,13 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
       return reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(undecodablePage(request.url));
     },
   });
-  const api = createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: 5000 });
+  const api = guardApiClient(createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: config.contentApiTimeoutMs }), {
+    timeoutMs: config.contentApiTimeoutMs,
+    failureThreshold: config.contentApiBreakerFailures,
+    cooldownMs: config.contentApiBreakerCooldownMs,
+  });
+  const revision = new ContentRevision(api, { pollIntervalMs: config.contentRevisionPollMs, timeoutMs: Math.min(1000, config.contentApiTimeoutMs), log: app.log });
+  const cache = new RenderCache(config.pageCache.maxBytes);
   const registry = new RegistryClient({
     registryUrl: config.registryUrl,
     pollIntervalMs: config.registryPollMs,
@@ -85,6 +99,9 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   const sanitize = createSanitizer(new JSDOM('').window as unknown as WindowLike);
   const shellAssets = readShellAssets(config.browserDistDir);
 
+  // JSON, the dashboard and other answers made on the fly; pages bring their own encodings from the render cache
+  // (the plugin leaves an answer that already has a Content-Encoding alone).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(fastifyStatic, {
     root: config.browserDistDir,
     prefix: '/_shell/',
@@ -105,21 +122,27 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   app.get('/health', async () => ({ status: 'ok', remotesRevision: registry.current.revision }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 
-  const deps = { config, api, initCache, registry, federation, sanitize, shellAssets };
+  const deps = { config, api, initCache, registry, federation, sanitize, shellAssets, cache, revision };
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(405).send({ statusCode: 405, message: 'Method Not Allowed' });
     }
-    return renderPage(request, reply, deps);
+    return deliverPage(request, reply, deps);
   });
 
+  revision.start();
+  await revision.refresh();
   await federation.start();
   return {
     app,
     registry,
     federation,
+    api,
+    cache,
+    revision,
     async close() {
       registry.stop();
+      revision.stop();
       await app.close();
     },
   };

@@ -29,8 +29,20 @@ export interface ShellConfig {
   analyticsEndpoint: string;
   /** Browser build of the shell. */
   browserDistDir: string;
-  /** The canonical origin for SEO links, e.g. https://www.example.edu; defaults to the request's. */
+  /**
+   * The canonical origin of absolute links (canonical, hreflang, og:url), e.g. https://www.example.edu. When unset,
+   * the request's host is used only if it is on `allowedHosts`; anything else gets the first allowed host.
+   */
   publicOrigin: string | null;
+  /** Hosts (host[:port]) the site answers as when no public origin is set; never taken from an unchecked header. */
+  allowedHosts: string[];
+  /** Server-side time budget of one content API call. */
+  contentApiTimeoutMs: number;
+  contentApiBreakerFailures: number;
+  contentApiBreakerCooldownMs: number;
+  /** How often the content revision is read (an editor's change reaches the pages within about this long). */
+  contentRevisionPollMs: number;
+  pageCache: PageCacheConfig;
   /** The captcha forms run in the browser; null runs without one. */
   captcha: CaptchaConfig | null;
   /**
@@ -39,6 +51,25 @@ export interface ShellConfig {
    * visitor's own X-Forwarded-For is never believed, so the per-client rate limit cannot be dodged with it.
    */
   trustProxy: boolean | string;
+  /** pino level of the server log, and whether every request gets a line (the reverse proxy keeps the access log). */
+  logLevel: string;
+  logRequests: boolean;
+}
+
+export interface PageCacheConfig {
+  enabled: boolean;
+  /** Upper bound of the rendered pages kept in memory, compressed variants included. */
+  maxBytes: number;
+  /** How long a page is served without a new render when neither the content nor the remotes changed. */
+  freshMs: number;
+  /** How long a page may still be served while the content API (or a render) fails. */
+  staleIfErrorMs: number;
+  /** `s-maxage` for caches in front (nginx): short, since they cannot see the content revision. */
+  sharedMaxAgeSeconds: number;
+  /** `stale-while-revalidate` for caches in front. */
+  sharedStaleWhileRevalidateSeconds: number;
+  /** `Retry-After` of a 503 answered while the content API is unavailable. */
+  retryAfterSeconds: number;
 }
 
 function list(value: string | undefined): string[] {
@@ -53,9 +84,33 @@ function integer(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : fallback;
 }
 
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return !/^(0|false|off|no)$/i.test(value.trim());
+}
+
+/** The origin from PUBLIC_ORIGIN: http or https only, no path; anything else stops the start with the reason. */
+function originFrom(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN is not a URL: ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_ORIGIN must be http or https: ${text}`);
+  return url.origin;
+}
+
 function trustProxyFrom(value: string | undefined): boolean | string {
   const setting = value?.trim() || 'loopback,linklocal,uniquelocal';
   return setting === 'true' ? true : setting === 'false' ? false : setting;
+}
+
+/** The addresses a local run answers on: always allowed, so `npm start` needs no setting. */
+function localHosts(port: number): string[] {
+  return [`localhost:${port}`, `127.0.0.1:${port}`];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.resolve(__dirname, '..')): ShellConfig {
@@ -77,8 +132,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     analyticsCounterId: env.ANALYTICS_COUNTER_ID ?? '',
     analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
+    publicOrigin: originFrom(env.PUBLIC_ORIGIN),
+    allowedHosts: list(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()).concat(localHosts(integer(env.PORT, 3000))),
+    contentApiTimeoutMs: integer(env.CONTENT_API_TIMEOUT_MS, 1500),
+    contentApiBreakerFailures: integer(env.CONTENT_API_BREAKER_FAILURES, 3),
+    contentApiBreakerCooldownMs: integer(env.CONTENT_API_BREAKER_COOLDOWN_MS, 5000),
+    contentRevisionPollMs: integer(env.CONTENT_REVISION_POLL_MS, 1000),
+    pageCache: {
+      enabled: flag(env.PAGE_CACHE, true),
+      maxBytes: integer(env.PAGE_CACHE_MAX_MB, 64) * 1024 * 1024,
+      freshMs: integer(env.PAGE_CACHE_FRESH_MS, 60_000),
+      staleIfErrorMs: integer(env.PAGE_CACHE_STALE_IF_ERROR_MS, 24 * 60 * 60 * 1000),
+      sharedMaxAgeSeconds: integer(env.PAGE_CACHE_SHARED_MAX_AGE_S, 5),
+      sharedStaleWhileRevalidateSeconds: integer(env.PAGE_CACHE_SHARED_SWR_S, 60),
+      retryAfterSeconds: integer(env.PAGE_RETRY_AFTER_S, 10),
+    },
     captcha: captchaConfigFromEnv(env),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    logRequests: flag(env.LOG_REQUESTS, false),
   };
 }

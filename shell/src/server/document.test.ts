@@ -12,8 +12,6 @@ const base = {
   pageSeo: undefined,
   stylesheets: [],
   scriptPreloads: [],
-  colorScheme: null,
-  fontScale: 100,
   noindex: false,
 };
 
@@ -48,9 +46,9 @@ describe('document head (spec point 6)', () => {
     expect(seo.link).toHaveLength(2);
   });
 
-  it('renders the stored colour scheme and font size on the root for the first paint, and noindex for errors', () => {
-    const head = documentHead({ ...base, colorScheme: 'sepia', fontScale: 150, noindex: true, locale: 'en' });
-    expect(head).toMatch(/^<!doctype html><html lang="en" data-site="ntu" data-color-scheme="sepia" data-font-scale="150">/);
+  it('is the same for every visitor: no colour scheme or font size on the root, noindex for errors', () => {
+    const head = documentHead({ ...base, noindex: true, locale: 'en' });
+    expect(head).toMatch(/^<!doctype html><html lang="en" data-site="ntu"><head>/);
     expect(head).toContain('<meta name="robots" content="noindex">');
   });
 

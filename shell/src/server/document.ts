@@ -1,6 +1,7 @@
-import { LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
+import { COLOR_SCHEME_NAMES, LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
 import { formatTitle, mergeSeo, pageUrls } from '../app/seo';
-import { COLOR_SCHEME_ATTRIBUTE, FONT_SCALE_ATTRIBUTE } from '@site/ui';
+import { COLOR_SCHEME_ATTRIBUTE, DEFAULT_FONT_SCALE, FONT_SCALES, FONT_SCALE_ATTRIBUTE } from '@site/ui';
+import { STORAGE_KEYS } from '../stores/persistence';
 import type { RootSnapshot } from '../stores/root-store';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -31,8 +32,6 @@ export interface HeadInput {
   pageSeo: Seo | undefined;
   stylesheets: string[];
   scriptPreloads: string[];
-  colorScheme: string | null;
-  fontScale: number;
   noindex: boolean;
   /** Where backend media (`/media/...`) is served to browsers: the public API base. */
   mediaBase?: string;
@@ -56,8 +55,12 @@ function attributes(record: Record<string, string | undefined>): string {
     .join(' ');
 }
 
-/** Applies a stored colour scheme and font size before first paint when only localStorage has them. */
-export const PREFERENCE_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem('colorScheme'),f=localStorage.getItem('fontSize');if(s&&!d.hasAttribute('${COLOR_SCHEME_ATTRIBUTE}')&&/^(gray|black|lime|sepia)$/.test(s))d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f&&!d.hasAttribute('${FONT_SCALE_ATTRIBUTE}')&&/^(125|150|175|200)$/.test(f))d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)}catch(e){}})();`;
+/**
+ * Applies the visitor's stored colour scheme and font size before first paint. The server never reads them, so the
+ * HTML is the same for every visitor (and cacheable); the browser store takes them over after hydration.
+ * localStorage is where the browser keeps them; the cookie mirror covers storage that is turned off.
+ */
+export const PREFERENCE_SCRIPT = `(function(){var d=document.documentElement;function r(k){try{var v=localStorage.getItem(k);if(v!==null)return v}catch(e){}var m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));return m?decodeURIComponent(m[1]):null}var s=r(${JSON.stringify(STORAGE_KEYS.colorScheme)}),f=r(${JSON.stringify(STORAGE_KEYS.fontSize)});if(${JSON.stringify(COLOR_SCHEME_NAMES)}.indexOf(s)>=0)d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f!=='${DEFAULT_FONT_SCALE}'&&${JSON.stringify(FONT_SCALES.map(String))}.indexOf(f)>=0)d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)})();`;
 
 /** Everything up to and including the opening of the app container. */
 export function documentHead(input: HeadInput): string {
@@ -67,8 +70,6 @@ export function documentHead(input: HeadInput): string {
   const htmlAttributes = attributes({
     ...seo.htmlAttrs,
     lang: input.locale,
-    ...(input.colorScheme ? { [COLOR_SCHEME_ATTRIBUTE]: input.colorScheme } : {}),
-    ...(input.fontScale !== 100 ? { [FONT_SCALE_ATTRIBUTE]: String(input.fontScale) } : {}),
   });
   const meta: string[] = [
     '<meta charset="utf-8">',

@@ -5,11 +5,14 @@ import { normaliseInit, type InitSnapshot } from '../stores/init-store';
 interface Entry {
   value: InitSnapshot;
   fetchedAt: number;
+  revision: string | null;
 }
 
 /**
- * Init data per locale, shared by requests (it is the same for every visitor): fresh for a short TTL, refreshed
- * by one request at a time, and served stale when the backend fails so a backend hiccup does not break every page.
+ * Init data per locale, shared by requests (it is the same for every visitor). It follows the content revision:
+ * when the revision moves the next request waits for the new data; when only the TTL ran out the stale data is
+ * answered at once while one refresh runs in the background. A failing backend never breaks a page that has init
+ * data from before.
  */
 export class InitCache {
   private readonly entries = new Map<Locale, Entry>();
@@ -21,23 +24,23 @@ export class InitCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get(locale: Locale): Promise<InitSnapshot> {
+  async get(locale: Locale, revision: string | null = null): Promise<InitSnapshot> {
     const entry = this.entries.get(locale);
-    if (entry && this.now() - entry.fetchedAt < this.ttlMs) return entry.value;
-    const refresh = this.refresh(locale);
-    if (!entry) return refresh;
-    // Stale: answer with what we have if the refresh fails.
-    return refresh.catch(() => entry.value);
+    if (!entry) return this.refresh(locale, revision);
+    const sameRevision = revision === null || entry.revision === revision;
+    if (sameRevision && this.now() - entry.fetchedAt < this.ttlMs) return entry.value;
+    const refresh = this.refresh(locale, revision).catch(() => entry.value);
+    return sameRevision ? entry.value : refresh;
   }
 
-  private refresh(locale: Locale): Promise<InitSnapshot> {
+  private refresh(locale: Locale, revision: string | null): Promise<InitSnapshot> {
     let pending = this.inflight.get(locale);
     if (!pending) {
       pending = endpoints
         .init(this.api, locale)
         .then((response) => {
           const value = normaliseInit(response);
-          this.entries.set(locale, { value, fetchedAt: this.now() });
+          this.entries.set(locale, { value, fetchedAt: this.now(), revision });
           return value;
         })
         .finally(() => this.inflight.delete(locale));

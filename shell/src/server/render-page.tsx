@@ -1,8 +1,9 @@
-import { PassThrough, Transform } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Writable } from 'node:stream';
+import type { ReactElement } from 'react';
+import type { FastifyBaseLogger } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { localizePath, statusOfError, type ApiClient, type SectionModule } from '@site/contracts';
+import { localizePath, statusOfError, type ApiClient, type BreakpointType, type Locale, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
 import type { SectionRuntime } from '../app/contexts';
 import type { RemoteCatalog } from '../federation/catalog';
@@ -17,10 +18,11 @@ import { RootStore, type RemoteUse } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
 import type { ShellConfig } from './config';
 import { contentSecurityPolicy } from './csp';
-import { documentHead, documentTail } from './document';
-import { pdfRedirectTarget } from './pdf-redirect';
+import { documentHead, documentTail, escapeHtml } from './document';
 import type { InitCache } from './init-cache';
-import { breakpointFromDevice, detectLocale, parseCookies } from './request-context';
+import type { RenderedPage } from './render-cache';
+import { shellMessages } from '../i18n/messages';
+import { CONTENT_API_UNAVAILABLE } from '../api/guarded-client';
 
 export interface RenderDependencies {
   config: ShellConfig;
@@ -76,57 +78,61 @@ function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: 
   return { css: [...css], js: [...js] };
 }
 
-function requestOrigin(request: FastifyRequest, config: ShellConfig): string {
-  if (config.publicOrigin) return config.publicOrigin;
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? `${config.host}:${config.port}`;
-  const proto = request.headers['x-forwarded-proto'] ?? 'http';
-  return `${String(proto).split(',')[0]}://${String(host).split(',')[0]}`;
+/** What a page's HTML depends on, and nothing else: two requests with the same values get the same bytes. */
+export interface PageRequest {
+  /** The path as requested (locale prefix included). */
+  pathname: string;
+  /** The normalised query string (`?a=1&b=2` or empty). */
+  search: string;
+  /** The breakpoint type the server renders for before the browser measures. */
+  device: BreakpointType;
+  /** The origin of absolute links, from configuration or the allow-list (see site-origin.ts). */
+  origin: string;
+  /** The content revision the render starts at (init data follows it). */
+  contentRevision: string | null;
+}
+
+const DEGRADED_STATUSES = new Set(['failed', 'unavailable', 'deferred']);
+
+const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
+
+function redirectTo(status: number, location: string): RenderedPage {
+  return { status, location, html: Buffer.alloc(0), headers: {}, degraded: false };
 }
 
 /**
- * Server-renders one page: locale, backend redirects, the page and its sections (each degrading on its own),
- * then a streamed document whose head links every section's stylesheet and whose state pins the remote versions.
+ * Server-renders one page to a complete document: locale, backend redirects, the page and its sections (each
+ * degrading on its own). Nothing here reads the visitor's request, so the result can be cached and shared; a
+ * content API that does not answer makes the page 503 (the caller may still have a stale copy to serve).
  */
-export async function renderPage(request: FastifyRequest, reply: FastifyReply, deps: RenderDependencies): Promise<FastifyReply> {
-  const url = new URL(request.url, 'http://shell.local');
-  const cookies = parseCookies(request.headers.cookie);
-
-  // The root path detects the language: cookie, then the browser's, then Russian (spec point 2).
-  if (url.pathname === '/') {
-    const detected = detectLocale(cookies, request.headers['accept-language']);
-    if (detected !== 'ru') return reply.redirect(`${localizePath('/', detected)}${url.search}`, 302);
-  }
-
-  const route = resolveRoute(url.pathname);
-  if (route.kind === 'pdf-redirect') {
-    const target = pdfRedirectTarget(url.searchParams.get('url'), deps.config.pdfRedirectHosts);
-    if (target) return reply.redirect(target, 302);
-  }
+export async function renderPage(page: PageRequest, deps: RenderDependencies, log: FastifyBaseLogger): Promise<RenderedPage> {
+  const route = resolveRoute(page.pathname);
   const catalog = deps.registry.current;
-  const persistence = new RequestCookiePersistence(cookies);
-  const device = breakpointFromDevice(request.headers['user-agent'], request.headers['sec-ch-ua-mobile'] as string | undefined);
+  // Preferences (colour scheme, font size) are applied by the preference script, never by the server: the HTML
+  // must be the same for every visitor.
+  const persistence = new RequestCookiePersistence({});
   const store = new RootStore(
     { api: deps.api, persistence, isServer: true },
     {
       locale: route.locale,
       init: null,
       page: { current: null, error: null, fetchedAt: null },
-      ui: UiStore.snapshotFrom(persistence, device),
+      ui: UiStore.snapshotFrom(persistence, page.device),
       remotes: { revision: catalog.revision, list: remotesForBrowser(catalog) },
       status: 200,
     },
   );
 
   try {
-    store.init.set(await deps.initCache.get(route.locale));
+    store.init.set(await deps.initCache.get(route.locale, page.contentRevision));
   } catch (error) {
-    request.log.error({ err: error }, 'init data unavailable');
+    log.error({ err: error }, 'init data unavailable');
   }
 
   const redirect = store.init.redirectFor(route.path);
   if (redirect) {
     const target = /^https?:\/\//.test(redirect.to) ? redirect.to : localizePath(redirect.to, route.locale);
-    return reply.redirect(`${target}${url.search}`, redirect.status ?? 301);
+    return redirectTo(redirect.status ?? 301, `${target}${page.search}`);
   }
 
   let modules = new Map<string, SectionModule>();
@@ -135,12 +141,12 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
     store.page.fail(error);
   };
   if (!store.init.data) {
-    fail({ statusCode: 500, message: 'Init data is unavailable' });
+    fail({ statusCode: 503, message: CONTENT_API_UNAVAILABLE });
   } else if (route.kind === 'error' || route.kind === 'pdf-redirect') {
     fail({ statusCode: 404, message: NOT_FOUND_MESSAGE });
   } else {
     try {
-      const loaded = await loadPage(route, url.search, {
+      const loaded = await loadPage(route, page.search, {
         api: deps.api,
         isServer: true,
         source: { resolve: (name) => deps.federation.resolveSection(catalog, name) },
@@ -148,7 +154,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
         resolveOptions: {
           loaderBudgetMs: deps.config.sectionLoadBudgetMs,
           log: (event) => {
-            if (event.outcome !== 'ok') request.log.warn(event, 'section degraded');
+            if (event.outcome !== 'ok') log.warn(event, 'section degraded');
           },
         },
       });
@@ -156,18 +162,24 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
       store.page.show(loaded.view);
     } catch (error) {
       const status = statusOfError(error);
-      if (status >= 500) request.log.error({ err: error }, 'page failed');
-      fail({ statusCode: status, message: (error as PageError).message ?? String(error) });
+      if (status >= 500) {
+        // The backend failed, not the page: say so with a status that invites a retry.
+        log.error({ err: error }, 'page failed: content API unavailable');
+        fail({ statusCode: 503, message: CONTENT_API_UNAVAILABLE });
+      } else {
+        fail({ statusCode: status, message: (error as PageError).message ?? String(error) });
+      }
     }
   }
 
+  const url = new URL(`${page.pathname}${page.search}`, 'http://shell.local');
   const runtime: SectionRuntime = { isServer: true, moduleFor: (view) => modules.get(view.descriptor.id) };
   const sections = store.page.current?.sections ?? [];
   const assets = sectionAssets(catalog, store.page.error ? [] : sections);
   const head = documentHead({
     locale: route.locale,
     path: route.path,
-    origin: requestOrigin(request, deps.config),
+    origin: page.origin,
     siteName: store.init.siteName,
     titlePostfix: store.init.titlePostfix,
     pageTitle: store.page.error ? String(store.page.error.statusCode) : store.page.title,
@@ -175,8 +187,6 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
     pageSeo: store.page.error ? undefined : store.page.current?.seo,
     stylesheets: [...deps.shellAssets.css.map((file) => `/_shell/${file}`), ...assets.css],
     scriptPreloads: assets.js,
-    colorScheme: store.ui.colorScheme,
-    fontScale: store.ui.fontScale,
     noindex: store.status >= 400,
     mediaBase: deps.config.publicApiBase,
   });
@@ -198,66 +208,72 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
 
   const policy = pagePolicy(catalog, deps.config);
 
-  const body = new PassThrough();
-  const document = new Transform({
-    transform(chunk, _encoding, callback) {
-      callback(null, chunk);
-    },
-    flush(callback) {
-      this.push(tail);
-      callback();
-    },
-  });
-  document.pipe(body);
+  const html = await renderToBuffer(
+    <StaticRouter location={`${url.pathname}${url.search}`}>
+      <App
+        store={store}
+        runtime={runtime}
+        context={{
+          api: deps.api,
+          publicApiBase: deps.config.publicApiBase,
+          sanitize: deps.sanitize,
+          ownLegacyHosts: deps.config.ownLegacyHosts,
+          captcha: serverCaptcha,
+        }}
+      />
+    </StaticRouter>,
+    log,
+  );
+  if (!html) return { status: 500, html: Buffer.from(shellFailurePage(route.locale)), headers: { ...HTML_HEADERS }, degraded: true };
+  return {
+    status: store.status,
+    html: Buffer.concat([Buffer.from(head), html, Buffer.from(tail)]),
+    headers: { ...HTML_HEADERS, 'content-security-policy': policy },
+    degraded: sections.some((section) => DEGRADED_STATUSES.has(section.status)),
+  };
+}
 
-  await new Promise<void>((resolve) => {
-    const stream = renderToPipeableStream(
-      <StaticRouter location={`${url.pathname}${url.search}`}>
-        <App
-          store={store}
-          runtime={runtime}
-          context={{
-            api: deps.api,
-            publicApiBase: deps.config.publicApiBase,
-            sanitize: deps.sanitize,
-            ownLegacyHosts: deps.config.ownLegacyHosts,
-            captcha: serverCaptcha,
-          }}
-        />
-      </StaticRouter>,
-      {
-        // The response waits for the whole tree (onAllReady), so every boundary goes out in place: none is
-        // outlined for a script to swap in later, which visitors without scripts and crawlers would never see
-        // and which would shift the layout when the swap runs.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          reply
-            .code(store.status)
-            .header('content-type', 'text/html; charset=utf-8')
-            .header('cache-control', 'no-store')
-            .header('content-security-policy', policy);
-          document.write(head);
-          stream.pipe(document);
-          reply.send(body);
-          resolve();
-        },
-        onShellError(error) {
-          request.log.error({ err: error }, 'page shell failed to render');
-          reply
-            .code(500)
-            .header('content-type', 'text/html; charset=utf-8')
-            .send('<!doctype html><html lang="ru"><meta charset="utf-8"><title>500</title><p>Server Error. <a href="/">На главную</a></p></html>');
-          resolve();
-        },
-        onError(error) {
-          request.log.error({ err: error }, 'render error (a section falls back to client rendering)');
-        },
+/** The last resort when the shell itself cannot render: a plain page in the path's language with a way home. */
+function shellFailurePage(locale: Locale): string {
+  const text = shellMessages[locale];
+  return `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>500</title><p>${escapeHtml(text['error.500.message'])}. <a href="${localizePath('/', locale)}">${escapeHtml(text['error.fallbackLink'])}</a></p></html>`;
+}
+
+/**
+ * Renders the whole tree before anything is sent (onAllReady), so every boundary goes out in place: none is
+ * outlined for a script to swap in later, which visitors without scripts and crawlers would never see and which
+ * would shift the layout when the swap runs. Null when the shell itself fails to render.
+ */
+function renderToBuffer(element: ReactElement, log: FastifyBaseLogger): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        callback();
       },
-    );
-    // The timer holds the whole render tree: it must go as soon as the response is done, not after 10 s.
+      final(callback) {
+        resolve(Buffer.concat(chunks));
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        log.error({ err: error }, 'page shell failed to render');
+        resolve(null);
+      },
+      onError(error) {
+        log.error({ err: error }, 'render error (a section falls back to client rendering)');
+      },
+    });
+    // The timer holds the whole render tree: it must go as soon as the render is done, not after 10 s.
     const abortTimer = setTimeout(() => stream.abort(), RENDER_ABORT_MS);
-    body.once('close', () => clearTimeout(abortTimer));
-    reply.raw.once('close', () => clearTimeout(abortTimer));
+    abortTimer.unref();
+    sink.once('finish', () => clearTimeout(abortTimer));
+    sink.once('close', () => clearTimeout(abortTimer));
   });
-  return reply;
 }

@@ -36,7 +36,7 @@ export class UiStore {
     makeAutoObservable<UiStore, 'persistence'>(this, { persistence: false });
   }
 
-  /** What the server knows from the request's cookies and device type, for the first paint. */
+  /** The presentation a snapshot starts from: the device type's breakpoint and whatever `persistence` has stored. */
   static snapshotFrom(persistence: Persistence, deviceBreakpoint: BreakpointType): UiSnapshot {
     const scheme = persistence.get(STORAGE_KEYS.colorScheme);
     const font = Number(persistence.get(STORAGE_KEYS.fontSize));
@@ -45,6 +45,16 @@ export class UiStore {
       colorScheme: isColorSchemeName(scheme) ? scheme : null,
       fontScale: isFontScale(font) ? font : DEFAULT_FONT_SCALE,
     };
+  }
+
+  /**
+   * Takes over the stored colour scheme and font size in the browser, after hydration: the server HTML is the same
+   * for every visitor (the preference script has already applied them to the root element before first paint).
+   */
+  restorePreferences(): void {
+    const stored = UiStore.snapshotFrom(this.persistence, this.breakpoint);
+    this.colorScheme = stored.colorScheme;
+    this.fontScale = stored.fontScale;
   }
 
   /** Runs once the page has loaded in the browser: restores what only the browser stores. */

@@ -1,0 +1,47 @@
+/** @jest-environment jsdom */
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks these; the design system's router import needs them at load time.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+const { PREFERENCE_SCRIPT } = require('./document') as typeof import('./document');
+
+/** The server HTML carries no preferences: this script applies what the visitor stored before first paint. */
+function rootAfterScript(prepare: () => void): Element {
+  const root = document.documentElement;
+  root.removeAttribute('data-color-scheme');
+  root.removeAttribute('data-font-scale');
+  localStorage.clear();
+  for (const cookie of document.cookie.split('; ')) document.cookie = `${cookie.split('=')[0]}=; Max-Age=0; path=/`;
+  prepare();
+  new Function(PREFERENCE_SCRIPT)();
+  return root;
+}
+
+describe('preference script', () => {
+  it('applies the colour scheme and font size from localStorage', () => {
+    const root = rootAfterScript(() => {
+      localStorage.setItem('colorScheme', 'sepia');
+      localStorage.setItem('fontSize', '150');
+    });
+    expect(root.getAttribute('data-color-scheme')).toBe('sepia');
+    expect(root.getAttribute('data-font-scale')).toBe('150');
+  });
+
+  it('falls back to the cookie mirror when storage has nothing', () => {
+    const root = rootAfterScript(() => {
+      document.cookie = 'colorScheme=lime; path=/';
+      document.cookie = 'fontSize=200; path=/';
+    });
+    expect(root.getAttribute('data-color-scheme')).toBe('lime');
+    expect(root.getAttribute('data-font-scale')).toBe('200');
+  });
+
+  it('ignores unknown values and the default size', () => {
+    const root = rootAfterScript(() => {
+      localStorage.setItem('colorScheme', 'neon" onload="x');
+      localStorage.setItem('fontSize', '100');
+    });
+    expect(root.hasAttribute('data-color-scheme')).toBe(false);
+    expect(root.hasAttribute('data-font-scale')).toBe(false);
+  });
+});

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+/** One rendered answer as every visitor gets it: nothing in it depends on who asked. */
+export interface RenderedPage {
+  status: number;
+  /** Set for redirects (backend redirects are the same for every visitor too). */
+  location?: string;
+  html: Buffer;
+  headers: Record<string, string>;
+  /** A section fell back (a remote or loader failed): worth replacing soon, never worth replacing a good page. */
+  degraded: boolean;
+}
+
+/** A cached page with the revisions it was rendered at and its encodings, made once and reused. */
+export interface CachedPage extends RenderedPage {
+  key: string;
+  etag: string;
+  renderedAt: number;
+  contentRevision: string | null;
+  catalogRevision: number;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  bytes: number;
+}
+
+const ENTRY_OVERHEAD_BYTES = 512;
+
+export function entityTag(html: Buffer): string {
+  return createHash('sha1').update(html).digest('base64url').slice(0, 27);
+}
+
+/**
+ * Rendered pages in memory, bounded in bytes (compressed variants counted), least recently used first out; and
+ * one render at a time per key, so a crowd asking for the same stale or new page costs one render.
+ */
+export class RenderCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly inflight = new Map<string, Promise<CachedPage>>();
+  private totalBytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** The body of a page in the coding asked for, compressed once per entry (asynchronously, off the event loop). */
+  async body(page: CachedPage, coding: ContentCoding): Promise<Buffer> {
+    if (coding === 'identity' || page.html.length < 1024) return page.html;
+    const existing = page.encoded[coding];
+    if (existing) return existing;
+    const body =
+      coding === 'br'
+        ? await brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
+        : await gzip(page.html, { level: 6 });
+    if (page.encoded[coding]) return page.encoded[coding];
+    page.encoded[coding] = body;
+    page.bytes += body.length;
+    if (this.entries.get(page.key) === page) {
+      this.totalBytes += body.length;
+      this.evict();
+    }
+    return body;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Refresh its place in the LRU order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** The cached page without touching the LRU order. */
+  peek(key: string): CachedPage | undefined {
+    return this.entries.get(key);
+  }
+
+  /** A page in cache form that is not kept (not cacheable, or the cache is off). */
+  detached(key: string, page: RenderedPage, revisions: { content: string | null; catalog: number }, now = Date.now()): CachedPage {
+    return {
+      ...page,
+      key,
+      etag: entityTag(page.html),
+      renderedAt: now,
+      contentRevision: revisions.content,
+      catalogRevision: revisions.catalog,
+      encoded: {},
+      bytes: page.html.length + key.length + ENTRY_OVERHEAD_BYTES,
+    };
+  }
+
+  set(key: string, page: RenderedPage, revisions: { content: string | null; catalog: number }, now = Date.now()): CachedPage {
+    const entry = this.detached(key, page, revisions, now);
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.totalBytes -= previous.bytes;
+    }
+    if (entry.bytes > this.maxBytes / 4) return entry;
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    this.evict();
+    return entry;
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
+  }
+
+  /** Runs `render` unless a render of the same key is under way, in which case its result is shared. */
+  renderOnce(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = render().finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  isRendering(key: string): boolean {
+    return this.inflight.has(key);
+  }
+
+  /** Drops the least recently used entries until the bound holds. */
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.totalBytes <= this.maxBytes) break;
+      this.entries.delete(key);
+      this.totalBytes -= entry.bytes;
+    }
+  }
+}
