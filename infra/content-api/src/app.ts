@@ -43,6 +43,7 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   }
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    disableRequestLogging: !config.logRequests,
     // Behind the shell's same-origin proxy the client address comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -42,6 +42,8 @@ export interface ContentApiConfig {
   /** Seconds a GET answer may be cached by clients and proxies. */
   cacheMaxAgeSeconds: number;
   logger: boolean;
+  /** One log line per request; off by default (the shell's proxy and the reverse proxy keep access logs). */
+  logRequests: boolean;
   /** Whose X-Forwarded-For names the client (rate limit, captcha remote IP); see trustProxyFrom. */
   trustProxy: boolean | string;
 }
@@ -100,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ContentApiC
     timeZone: env.CONTENT_TIME_ZONE || 'Europe/Moscow',
     cacheMaxAgeSeconds: numberFrom(env.CACHE_MAX_AGE_SECONDS, 30, 'CACHE_MAX_AGE_SECONDS'),
     logger: env.CONTENT_API_LOG !== 'false',
+    logRequests: env.LOG_REQUESTS === 'true',
     // The shell's proxy on this machine by default; in a cluster, the private network the shell is on.
     trustProxy: trustProxyFrom(env.TRUST_PROXY, 'loopback'),
   };
