@@ -12,6 +12,7 @@ const { spawnSync } = require('node:child_process');
 const { buildWhatIsMissing, repoRoot } = require('../src/builds');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** @param {string} title @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 function run(title, command, args, env = {}) {
@@ -23,16 +24,22 @@ function run(title, command, args, env = {}) {
   return { ok: result.status === 0, seconds };
 }
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
-  console.log('installing Debian chromium for the end-to-end tests');
-  let result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+/**
+ * Installs a Debian package when the file it provides is missing (as root, as CI runs): Chromium for Playwright,
+ * nginx for the page-cache proxy tests. Never a browser download by a test tool.
+ * @param {string} file @param {string} pkg
+ */
+function ensureDebianPackage(file, pkg) {
+  if (fs.existsSync(file)) return;
+  if (process.getuid?.() !== 0) throw new Error(`${file} is missing: install Debian's ${pkg} (apt-get install -y ${pkg})`);
+  console.log(`installing Debian ${pkg} for the end-to-end tests`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
   if (result.status !== 0) {
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
   }
-  if (result.status !== 0 || !fs.existsSync(CHROMIUM)) throw new Error('could not install chromium');
+  if (result.status !== 0 || !fs.existsSync(file)) throw new Error(`could not install ${pkg}`);
 }
 
 /** @param {number} port */
@@ -88,7 +95,8 @@ function playwrightCounts(file) {
 async function main() {
   const started = Date.now();
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-  ensureChromium();
+  ensureDebianPackage(CHROMIUM, 'chromium');
+  ensureDebianPackage(NGINX, 'nginx-light');
   await ensurePostgres();
   console.log('\n=== build');
   await buildWhatIsMissing({ log: (line) => console.log(line) });
