@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { startPlatform } = require('../src/platform');
+const { cachedVersusStatic, drill, soak } = require('./resilience-bench');
 
 const PAGES = ['/', '/en', '/news', '/events', '/search?query=студенты'];
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
@@ -116,6 +117,13 @@ async function browserFigures(site, chromiumPath) {
   await browser.close();
 }
 
+/** `--soak` (10 minutes) or `--soak=<minutes>`, or BENCH_SOAK_MINUTES: the long mixed run is opt-in. */
+function soakOption() {
+  const flag = process.argv.find((arg) => arg === '--soak' || arg.startsWith('--soak='));
+  if (flag) return flag === '--soak' ? 10 : Number(flag.slice('--soak='.length)) || 10;
+  return Number(process.env.BENCH_SOAK_MINUTES ?? 0);
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
   const platform = await startPlatform({ ports: { site: 0, remotes: 0, api: 0, registry: 0 }, dataDir, logDir: path.join(dataDir, 'logs'), log: (line) => console.log(line), env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' } });
@@ -125,7 +133,17 @@ async function main() {
     console.log(`platform up at ${site} (bench process RSS ${rss()})`);
     await latency(site);
     await throughput(site);
+    await cachedVersusStatic(site, path.resolve(__dirname, '../../../shell/dist/browser'));
+    for (const [label, service] of [
+      ['content API', 'content-api'],
+      ['remote host', 'remote-host'],
+    ]) {
+      const pid = platform.services.get(service)?.child?.pid;
+      if (pid) await drill(site, label, pid);
+    }
     await browserFigures(site, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+    const soakMinutes = soakOption();
+    if (soakMinutes > 0) await soak(site, soakMinutes, async () => (await (await fetch(`${site}/_platform/remotes.json`)).json()).process.rssBytes);
     const status = await (await fetch(`${site}/_platform/remotes.json`)).json();
     console.log(`\nShell process after the run: heap ${(status.process.heapUsedBytes / 1048576).toFixed(1)} MiB, RSS ${(status.process.rssBytes / 1048576).toFixed(1)} MiB`);
     for (const remote of status.remotes) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiClient } from '@site/contracts';
+import type { GuardedApiClient } from '../api/guarded-client';
 
 export interface ContentRevisionOptions {
   pollIntervalMs: number;
@@ -10,7 +10,8 @@ export interface ContentRevisionOptions {
 /**
  * Follows the content API's revision: cached pages and init data are fresh while it stays the same and re-rendered
  * when it moves (an editor's change shows within one poll). While the API is unreachable the last revision is kept,
- * so what was cached keeps being served instead of every page asking a backend that does not answer.
+ * so what was cached keeps being served instead of every page asking a backend that does not answer. The read is the
+ * backend's health probe too: it goes out while the circuit is open and closes it as soon as the API answers.
  */
 export class ContentRevision {
   private value: string | null = null;
@@ -19,7 +20,7 @@ export class ContentRevision {
   private inflight: Promise<string | null> | null = null;
 
   constructor(
-    private readonly api: ApiClient,
+    private readonly api: Pick<GuardedApiClient, 'probe'>,
     private readonly options: ContentRevisionOptions,
   ) {}
 
@@ -48,7 +49,7 @@ export class ContentRevision {
   /** Reads the revision now (one read at a time); resolves with the revision known afterwards. */
   refresh(): Promise<string | null> {
     this.inflight ??= this.api
-      .get<{ revision?: unknown }>('revision', { timeoutMs: this.options.timeoutMs })
+      .probe<{ revision?: unknown }>('revision', { timeoutMs: this.options.timeoutMs })
       .then((body) => {
         if (typeof body?.revision !== 'string') throw new Error('the content API answered without a revision');
         if (this.failing) this.options.log.info({ revision: body.revision }, 'content revision readable again');
