@@ -18,7 +18,7 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
     },
     // react-intl and its formatjs dependencies ship ES modules only, as do parts of jsdom's tree (the shell's server
     // sanitizes with it). Only the innermost node_modules folder of a path decides.
-    transformIgnorePatterns: ['/node_modules/(?!(@site|react-intl|@formatjs|intl-messageformat|icu-minify|@csstools|@asamuzakjp|parse5|entities|cookie)/)(?:@[^/]+/)?[^/]+/(?!.*node_modules/)'],
+    transformIgnorePatterns: ['/node_modules/(?!(@site|react-intl|@formatjs|intl-messageformat|icu-minify|@csstools|@asamuzakjp|parse5|entities)/)(?:@[^/]+/)?[^/]+/(?!.*node_modules/)'],
     moduleNameMapper: {
       '^@site/contracts$': path.join(repoRoot, 'shared-contracts/src/index.ts'),
       '^@site/ui$': path.join(repoRoot, 'shared-ui/src/index.ts'),

@@ -4,11 +4,11 @@ import { CONTENT_API_UNAVAILABLE, guardApiClient } from './guarded-client';
 function backend(answer: () => Promise<unknown>) {
   const calls: Array<number | undefined> = [];
   const api: ApiClient = {
-    get: async (_path, options) => {
+    get: async <T,>(_path: string, options?: { timeoutMs?: number }) => {
       calls.push(options?.timeoutMs);
-      return answer();
+      return (await answer()) as T;
     },
-    post: async () => answer(),
+    post: async <T,>() => (await answer()) as T,
   };
   return { api, calls };
 }

@@ -3,6 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { JSDOM } from 'jsdom';
 import type { WindowLike } from 'dompurify';
@@ -102,6 +103,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   // JSON, the dashboard and other answers made on the fly; pages bring their own encodings from the render cache
   // (the plugin leaves an answer that already has a Content-Encoding alone).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(fastifyCookie);
   await app.register(fastifyStatic, {
     root: config.browserDistDir,
     prefix: '/_shell/',

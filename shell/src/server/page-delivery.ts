@@ -5,7 +5,7 @@ import type { ContentRevision } from './content-revision';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
 import { RenderCache, type CachedPage, type ContentCoding, type RenderedPage } from './render-cache';
-import { breakpointFromDevice, detectLocale, parseCookies } from './request-context';
+import { breakpointFromDevice, detectLocale } from './request-context';
 import { siteOrigin } from './site-origin';
 
 export interface DeliveryDependencies extends RenderDependencies {
@@ -81,7 +81,7 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   const isRoot = url.pathname === '/';
   if (isRoot) {
     // The root path detects the language: cookie, then the browser's, then Russian.
-    const detected = detectLocale(parseCookies(request.headers.cookie), request.headers['accept-language']);
+    const detected = detectLocale(request.cookies, request.headers['accept-language']);
     if (detected !== 'ru') {
       return reply.header('cache-control', 'private, no-store').header('vary', 'Cookie, Accept-Language').redirect(`${localizePath('/', detected)}${url.search}`, 302);
     }

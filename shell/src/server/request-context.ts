@@ -1,23 +1,5 @@
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type BreakpointType, type Locale } from '@site/contracts';
 
-/** Parses a Cookie header; malformed pairs are skipped, never thrown on. */
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  if (!header) return cookies;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index <= 0) continue;
-    const name = part.slice(0, index).trim();
-    const raw = part.slice(index + 1).trim();
-    try {
-      cookies[name] = decodeURIComponent(raw);
-    } catch {
-      cookies[name] = raw;
-    }
-  }
-  return cookies;
-}
-
 /** The best supported locale from an Accept-Language header, by quality; null when none is supported. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale | null {
   if (!header) return null;
@@ -34,7 +16,7 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | n
 }
 
 /** The root path's locale (spec point 2): the stored cookie, then the browser language, then ru. */
-export function detectLocale(cookies: Record<string, string>, acceptLanguage: string | undefined): Locale {
+export function detectLocale(cookies: Record<string, string | undefined>, acceptLanguage: string | undefined): Locale {
   const stored = cookies[LOCALE_COOKIE];
   if (isLocale(stored)) return stored;
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
