@@ -8,6 +8,11 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
   /** Clock for the cache-busting timestamp; tests pass a fixed one. */
   now?: () => number;
+  /**
+   * The status of a call that got no answer at all (refused, timed out). 500 by default, as errors without a status
+   * are; the server uses 503, so that a backend that is away is told apart from one that answered with an error.
+   */
+  unreachableStatus?: number;
 }
 
 /** The query parameter every GET carries so that no cache answers it (spec point 7). */
@@ -26,7 +31,7 @@ export function serializeParams(params: QueryParams): string {
 }
 
 /** Every failure becomes `{statusCode, message}`: the HTTP status and its text, or 500 when there is none (spec point 8). */
-export function toApiError(error: unknown): ApiError {
+export function toApiError(error: unknown, unreachableStatus = 500): ApiError {
   if (error instanceof AxiosError) {
     const response = error.response;
     if (response) {
@@ -34,7 +39,7 @@ export function toApiError(error: unknown): ApiError {
       const message = (typeof body?.message === 'string' && body.message) || response.statusText || `HTTP ${response.status}`;
       return { statusCode: response.status, message };
     }
-    return { statusCode: 500, message: error.code === 'ECONNABORTED' ? 'Request timed out' : error.message };
+    return { statusCode: unreachableStatus, message: error.code === 'ECONNABORTED' ? 'Request timed out' : error.message };
   }
   if (typeof error === 'object' && error !== null && typeof (error as ApiError).statusCode === 'number') {
     return { statusCode: (error as ApiError).statusCode, message: String((error as ApiError).message ?? '') };
@@ -64,7 +69,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         const response = await http.get<T>(path, config(requestOptions, params));
         return response.data;
       } catch (error) {
-        throw toApiError(error);
+        throw toApiError(error, options.unreachableStatus);
       }
     },
     async post<T>(path: string, body: unknown, requestOptions?: RequestOptions): Promise<T> {
@@ -72,7 +77,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         const response = await http.post<T>(path, body, config(requestOptions, requestOptions?.params));
         return response.data;
       } catch (error) {
-        throw toApiError(error);
+        throw toApiError(error, options.unreachableStatus);
       }
     },
   };

@@ -1,5 +1,8 @@
 import type { ApiClient, ApiError, RequestOptions } from '@site/contracts';
 import { CircuitBreaker } from '../federation/circuit-breaker';
+import { CONTENT_API_UNAVAILABLE } from './content-errors';
+
+export { CONTENT_API_UNAVAILABLE };
 
 export interface GuardOptions {
   /** The longest one call may take; a caller may ask for less, never for more. */
@@ -17,8 +20,6 @@ export interface GuardedApiClient extends ApiClient {
    */
   probe<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
 }
-
-export const CONTENT_API_UNAVAILABLE = 'The content service is unavailable';
 
 /** 5xx and no answer at all (timeouts, refused connections) count against the backend; 4xx are answers. */
 function isOutage(error: unknown): boolean {

@@ -9,13 +9,13 @@ import { Layout } from '../layout/Layout';
 import { ContentPage } from '../pages/ContentPage';
 import { ErrorRoute } from '../pages/ErrorPage';
 import { UiKitPage } from '../pages/UiKitPage';
-import { routerPatterns, type RouteKind } from '../routing/routes';
+import { routerPatterns, type RouteView } from '../routing/routes';
 import type { RootStore } from '../stores/root-store';
 import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from './contexts';
 import { createShellContext, type ShellContextOptions } from './shell-context';
 
-function elementFor(kind: RouteKind): ReactNode {
-  switch (kind) {
+function elementFor(view: RouteView): ReactNode {
+  switch (view) {
     case 'ui-kit':
       return <UiKitPage />;
     case 'error':
@@ -25,7 +25,7 @@ function elementFor(kind: RouteKind): ReactNode {
   }
 }
 
-const routes = routerPatterns().map((pattern) => ({ id: pattern.id, path: pattern.path, element: elementFor(pattern.kind) }));
+const routes = routerPatterns().map((pattern) => ({ id: pattern.id, path: pattern.path, element: elementFor(pattern.view) }));
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -1,9 +1,8 @@
-import { localizePath, statusOfError } from '@site/contracts';
 import { endpoints } from '../api/endpoints';
 import type { PageLoadDependencies } from './page-loader';
-import { loadPage } from './page-loader';
+import { runPagePipeline } from './page-pipeline';
 import { resolveRoute } from './routes';
-import type { PageError, PageView } from '../stores/page-store';
+import type { PageView } from '../stores/page-store';
 import type { RootStore } from '../stores/root-store';
 import { normaliseInit } from '../stores/init-store';
 import { FETCH_DISPLAY_DELAY_MS, withMinimumDuration } from '../stores/fetch-state';
@@ -43,6 +42,20 @@ export interface NavigatorHooks {
 export class Navigator {
   private controller: AbortController | null = null;
 
+  /** The init data of the locale being entered: the store's for the current locale, fetched for another. */
+  private async initFor(locale: RootStore['locale']['locale']) {
+    const { store } = this;
+    if (locale === store.locale.locale && store.init.data) return store.init.data;
+    try {
+      return normaliseInit(await endpoints.init(this.deps.api, locale));
+    } catch (error) {
+      // The page can still show with the layout already on screen.
+      console.error('Init data could not be reloaded after the language switch', error);
+      if (store.init.data) return store.init.data;
+      throw error;
+    }
+  }
+
   constructor(
     private readonly store: RootStore,
     private readonly deps: PageLoadDependencies,
@@ -65,50 +78,49 @@ export class Navigator {
       return;
     }
 
-    if (route.locale !== store.locale.locale) {
-      store.locale.setLocale(route.locale);
-      try {
-        store.init.set(normaliseInit(await endpoints.init(this.deps.api, route.locale)));
-      } catch (error) {
-        console.error('Init data could not be reloaded after the language switch', error);
-      }
-    }
-
-    const redirect = store.init.redirectFor(route.path);
-    if (redirect) {
-      if (/^https?:\/\//.test(redirect.to)) (this.hooks.assign ?? ((url: string) => window.location.assign(url)))(redirect.to);
-      else this.hooks.replace(`${localizePath(redirect.to, route.locale)}${target.search}`);
-      return;
-    }
-
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
+    const pipeline = runPagePipeline(target, { ...this.deps, initFor: (locale) => this.initFor(locale) }, controller.signal);
     // The minimum display time starts first, so that its timer fires before the loading bar's equal throttle.
-    const loading = withMinimumDuration(() => loadPage(route, target.search, this.deps, controller.signal), this.minimumDisplayMs);
+    const loading = withMinimumDuration(() => pipeline, this.minimumDisplayMs);
     store.loadingBar.start();
     store.page.startLoading();
     const pathChanged = !current || current.path !== route.path || current.routeName !== route.name;
     try {
-      const { view } = await loading;
+      const { init, outcome } = await loading;
       if (controller.signal.aborted) return;
+      if (route.locale !== store.locale.locale) {
+        store.locale.setLocale(route.locale);
+        if (init) store.init.set(init);
+      }
+      if (outcome.kind === 'redirect') {
+        store.page.stopLoading();
+        store.loadingBar.finish();
+        if (outcome.external) (this.hooks.assign ?? ((url: string) => window.location.assign(url)))(outcome.location);
+        else this.hooks.replace(outcome.location);
+        return;
+      }
+      if (outcome.kind === 'error') {
+        store.status = outcome.error.statusCode;
+        store.page.fail(outcome.error);
+        store.loadingBar.fail();
+        this.hooks.afterNavigation?.(target, null, { pathChanged: true });
+        return;
+      }
       store.status = 200;
-      store.page.show(view);
+      store.page.show(outcome.view);
       store.loadingBar.finish();
-      this.hooks.afterNavigation?.(target, view, { pathChanged });
+      this.hooks.afterNavigation?.(target, outcome.view, { pathChanged });
     } catch (error) {
       if (controller.signal.aborted) return;
-      // A redirect raised by a navigation guard is not an error (spec point 8).
+      // A redirect raised by a navigation guard is not an error.
       if ((error as { code?: string })?.code === 'ERR_REDIRECT') {
         store.page.stopLoading();
         store.loadingBar.finish();
         return;
       }
-      const pageError: PageError = { statusCode: statusOfError(error), message: (error as PageError)?.message ?? String(error) };
-      store.status = pageError.statusCode;
-      store.page.fail(pageError);
-      store.loadingBar.fail();
-      this.hooks.afterNavigation?.(target, null, { pathChanged: true });
+      throw error;
     }
   }
 }

@@ -13,9 +13,8 @@ export function notFound(cause?: string): PageError {
   return { statusCode: 404, message: NOT_FOUND_MESSAGE, ...(cause ? { cause } : {}) };
 }
 
-/** Pages the shell can show when the backend has none for a static route. */
-function builtinPage(slug: string, locale: Locale): Page | undefined {
-  if (slug !== 'search') return undefined;
+/** The search page the shell shows when the backend has none: the search remote's results section. */
+function searchResultsPage(slug: string, locale: Locale): Page {
   return { slug, title: shellMessages[locale]['page.searchTitle'], watchQuery: true, components: [{ id: 'search-results', name: 'SearchResults', props: {} }] };
 }
 
@@ -71,8 +70,8 @@ async function fetchPage(route: ResolvedRoute, search: string, query: QueryParam
     // A redirect raised on the way is not a failure: the navigator ignores it (spec point 8).
     if ((error as { code?: unknown })?.code === 'ERR_REDIRECT') throw error;
     const status = statusOfError(error);
-    const builtin = route.kind === 'static-page' ? builtinPage(route.slug, route.locale) : undefined;
-    if (status === 404 && builtin) return builtin;
+    const source = route.definition.source;
+    if (status === 404 && source.from === 'backend' && source.fallback === 'search-results') return searchResultsPage(route.slug, route.locale);
     if (status === 404) throw notFound(`no page with slug ${route.slug}`);
     if (isApiError(error)) throw { statusCode: status, message: error.message } satisfies PageError;
     throw { statusCode: 500, message: error instanceof Error ? error.message : String(error) } satisfies PageError;
@@ -97,10 +96,9 @@ export async function loadPage(
 ): Promise<LoadedPage> {
   const query = queryRecord(search);
   const base = { routeName: route.name, path: route.path, search };
-  if (route.kind === 'ui-kit' || route.kind === 'error' || route.kind === 'pdf-redirect') {
-    return { view: { ...base, slug: route.slug, title: '', sections: [] }, modules: new Map() };
-  }
-  const page = route.kind === 'test' ? testPage(deps, route.locale) : await fetchPage(route, search, query, deps, signal);
+  const source = route.definition.source;
+  if (source.from === 'none') return { view: { ...base, slug: route.slug, title: '', sections: [] }, modules: new Map() };
+  const page = source.from === 'registry-sections' ? testPage(deps, route.locale) : await fetchPage(route, search, query, deps, signal);
   const failure = pageValidationFails(page, query);
   if (failure) throw notFound(failure);
   const { views, modules } = await resolveSections(

@@ -2,28 +2,55 @@ import { LOCALES, localePrefix, routeName, splitLocaleFromPath, type Locale } fr
 
 export type RouteKind = 'content' | 'static-page' | 'test' | 'ui-kit' | 'pdf-redirect' | 'error';
 
-interface RouteDefinition {
+/** What a route shows in the content area. */
+export type RouteView = 'content' | 'ui-kit' | 'error';
+
+/**
+ * Where a route's page comes from: the backend page of its slug (with the shell's own page as a fallback for a
+ * static route the backend has none for), a page listing every section the registry knows, or none at all.
+ */
+export type RouteSource = { from: 'backend'; fallback?: 'search-results' } | { from: 'registry-sections' } | { from: 'none' };
+
+/**
+ * One route kind, all of it in one place: what it matches, what it loads, what it renders, which query parameters
+ * change what it shows, and whether its HTML may be kept and shared.
+ */
+export interface RouteDefinition {
   name: string;
-  /** Path without the locale prefix. */
-  path: string;
+  /** The path without the locale prefix; null for the catch-all content page. */
+  path: string | null;
   kind: RouteKind;
+  view: RouteView;
+  source: RouteSource;
   /** The backend page a static route shows. */
   slug?: string;
+  /**
+   * The query parameters that change the HTML. 'all' when the page's sections may read any parameter (content
+   * pages: sections are owned by other teams), so the render cache keys on the whole (normalised) query.
+   */
+  query: 'all' | readonly string[];
+  /** Whether the rendered HTML is the same for every visitor and may be cached (by the shell and proxies). */
+  cache: 'shared' | 'none';
+  /** The page never shows in search engines (QA and internal pages). */
+  noindex?: boolean;
 }
 
-/** The static routes of spec point 2, in every locale; everything else is the catch-all content page. */
-const ROUTE_DEFINITIONS: RouteDefinition[] = [
-  { name: 'pdf-redirect', path: '/pdf-redirect', kind: 'pdf-redirect' },
-  { name: 'search', path: '/search', kind: 'static-page', slug: 'search' },
-  { name: 'test', path: '/test', kind: 'test' },
-  { name: 'ui-kit', path: '/ui-kit', kind: 'ui-kit' },
-  { name: 'dev-student-life', path: '/dev/student-life', kind: 'static-page', slug: 'dev/student-life' },
-  { name: 'dev-students-life', path: '/dev/students-life', kind: 'static-page', slug: 'dev/students-life' },
-  { name: 'error', path: '/error', kind: 'error' },
+/** The static routes of the spec, in every locale, and the catch-all content page after them. */
+export const ROUTE_TABLE: readonly RouteDefinition[] = [
+  { name: 'pdf-redirect', path: '/pdf-redirect', kind: 'pdf-redirect', view: 'content', source: { from: 'none' }, query: ['url'], cache: 'none' },
+  { name: 'search', path: '/search', kind: 'static-page', view: 'content', source: { from: 'backend', fallback: 'search-results' }, slug: 'search', query: 'all', cache: 'shared' },
+  { name: 'test', path: '/test', kind: 'test', view: 'content', source: { from: 'registry-sections' }, query: [], cache: 'shared', noindex: true },
+  { name: 'ui-kit', path: '/ui-kit', kind: 'ui-kit', view: 'ui-kit', source: { from: 'none' }, query: 'all', cache: 'shared', noindex: true },
+  { name: 'dev-student-life', path: '/dev/student-life', kind: 'static-page', view: 'content', source: { from: 'backend' }, slug: 'dev/student-life', query: 'all', cache: 'shared' },
+  { name: 'dev-students-life', path: '/dev/students-life', kind: 'static-page', view: 'content', source: { from: 'backend' }, slug: 'dev/students-life', query: 'all', cache: 'shared' },
+  { name: 'error', path: '/error', kind: 'error', view: 'error', source: { from: 'none' }, query: [], cache: 'shared' },
+  { name: 'slug', path: null, kind: 'content', view: 'content', source: { from: 'backend' }, query: 'all', cache: 'shared' },
 ];
 
+const CATCH_ALL = ROUTE_TABLE.find((route) => route.path === null)!;
+
 export interface ResolvedRoute {
-  /** `<name>___<locale>` (spec point 2). */
+  /** `<name>___<locale>`. */
   name: string;
   kind: RouteKind;
   locale: Locale;
@@ -31,9 +58,10 @@ export interface ResolvedRoute {
   path: string;
   /** The backend page slug: `index` for the root, else the path without its leading slash. */
   slug: string;
+  definition: RouteDefinition;
 }
 
-/** The page slug for a path (spec point 2): root → `index`, else the path without its leading slash. */
+/** The page slug for a path: root → `index`, else the path without its leading slash. */
 export function slugForPath(path: string): string {
   const trimmed = path.replace(/^\/+/, '').replace(/\/+$/, '');
   return trimmed === '' ? 'index' : trimmed;
@@ -42,12 +70,10 @@ export function slugForPath(path: string): string {
 /** Resolves a URL path to a named route; the locale comes from the prefix (none for Russian, `/en` for English). */
 export function resolveRoute(pathname: string): ResolvedRoute {
   const { locale, path } = splitLocaleFromPath(normalisePath(pathname));
-  const match = ROUTE_DEFINITIONS.find((route) => route.path === path);
-  if (match) {
-    return { name: routeName(match.name, locale), kind: match.kind, locale, path, slug: match.slug ?? slugForPath(path) };
-  }
-  const slug = slugForPath(path);
-  return { name: routeName(slug === 'index' ? 'index' : 'slug', locale), kind: 'content', locale, path, slug };
+  const definition = ROUTE_TABLE.find((route) => route.path === path) ?? CATCH_ALL;
+  const slug = definition.slug ?? slugForPath(path);
+  const name = definition === CATCH_ALL && slug === 'index' ? 'index' : definition.name;
+  return { name: routeName(name, locale), kind: definition.kind, locale, path, slug, definition };
 }
 
 function normalisePath(pathname: string): string {
@@ -61,21 +87,38 @@ function normalisePath(pathname: string): string {
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
 }
 
-/** The error page's path: `/error`, or `/{locale}/error` for the non-default locale (spec point 2). */
+/** The error page's path: `/error`, or `/{locale}/error` for the non-default locale. */
 export function errorPath(locale: Locale): string {
   return `${localePrefix(locale)}/error`;
 }
 
-/** React Router path patterns for every route in every locale. */
-export function routerPatterns(): Array<{ id: string; path: string; kind: RouteKind }> {
-  const patterns: Array<{ id: string; path: string; kind: RouteKind }> = [];
+/**
+ * The query string that decides a route's HTML: only the parameters the route declares (sorted), or the whole
+ * query without tracking parameters when its sections may read any.
+ */
+export function relevantQuery(definition: RouteDefinition, search: string): string {
+  const params = [...new URLSearchParams(search)].filter(([name]) => (definition.query === 'all' ? !TRACKING_PARAMETER.test(name) : definition.query.includes(name)));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const text = new URLSearchParams(params).toString();
+  return text ? `?${text}` : '';
+}
+
+/** Query parameters that only feed analytics: they never change the HTML. */
+const TRACKING_PARAMETER = /^(utm_[a-z_]+|gclid|yclid|fbclid|_openstat)$/i;
+
+/** React Router path patterns of every route in every locale, in the table's order, with the view each renders. */
+export function routerPatterns(): Array<{ id: string; path: string; view: RouteView }> {
+  const patterns: Array<{ id: string; path: string; view: RouteView }> = [];
   for (const locale of LOCALES) {
     const prefix = localePrefix(locale);
-    for (const route of ROUTE_DEFINITIONS) {
-      patterns.push({ id: routeName(route.name, locale), path: `${prefix}${route.path}`, kind: route.kind });
+    for (const route of ROUTE_TABLE) {
+      if (route.path === null) {
+        patterns.push({ id: routeName('index', locale), path: prefix || '/', view: route.view });
+        patterns.push({ id: routeName(route.name, locale), path: `${prefix}/*`, view: route.view });
+      } else {
+        patterns.push({ id: routeName(route.name, locale), path: `${prefix}${route.path}`, view: route.view });
+      }
     }
-    patterns.push({ id: routeName('index', locale), path: prefix || '/', kind: 'content' });
-    patterns.push({ id: routeName('slug', locale), path: `${prefix}/*`, kind: 'content' });
   }
   return patterns;
 }

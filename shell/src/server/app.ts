@@ -75,7 +75,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
       return reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(undecodablePage(request.url));
     },
   });
-  const api = guardApiClient(createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: config.contentApiTimeoutMs }), {
+  const api = guardApiClient(createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: config.contentApiTimeoutMs, unreachableStatus: 503 }), {
     timeoutMs: config.contentApiTimeoutMs,
     failureThreshold: config.contentApiBreakerFailures,
     cooldownMs: config.contentApiBreakerCooldownMs,

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localizePath } from '@site/contracts';
 import type { PageCacheConfig, ShellConfig } from './config';
 import type { ContentRevision } from './content-revision';
+import { relevantQuery, resolveRoute } from '../routing/routes';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
 import { RenderCache, type CachedPage, type ContentCoding, type RenderedPage } from './render-cache';
@@ -23,19 +24,8 @@ const CACHEABLE_STATUSES = new Set([200, 301, 302, 307, 308, 404]);
 /** A degraded page (a section fell back) is replaced this soon, so a passing fault does not stick for a minute. */
 const DEGRADED_FRESH_MS = 5_000;
 
-/** Query parameters that only feed analytics: they never change the HTML, so they never split the cache. */
-const TRACKING_PARAMETER = /^(utm_[a-z_]+|gclid|yclid|fbclid|_openstat|from)$/i;
-
 /** Longer query strings are rendered but not cached: hostile input must not flush the cache. */
 const MAX_CACHED_QUERY_LENGTH = 512;
-
-/** The query string a page is rendered and cached with: sorted, without tracking parameters. */
-export function normaliseQuery(search: string): string {
-  const params = [...new URLSearchParams(search)].filter(([name]) => !TRACKING_PARAMETER.test(name));
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const text = new URLSearchParams(params).toString();
-  return text ? `?${text}` : '';
-}
 
 /** The coding to answer with: brotli, then gzip, by the client's Accept-Encoding (q=0 refuses). */
 export function negotiateCoding(header: string | undefined): ContentCoding {
@@ -86,21 +76,22 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
       return reply.header('cache-control', 'private, no-store').header('vary', 'Cookie, Accept-Language').redirect(`${localizePath('/', detected)}${url.search}`, 302);
     }
   }
-  if (/^(\/en)?\/pdf-redirect$/.test(url.pathname)) {
+  const route = resolveRoute(url.pathname);
+  if (route.kind === 'pdf-redirect') {
     const target = pdfRedirectTarget(url.searchParams.get('url'), deps.config.pdfRedirectHosts);
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
   }
 
   const pageRequest: PageRequest = {
     pathname: url.pathname,
-    search: normaliseQuery(url.search),
+    search: relevantQuery(route.definition, url.search),
     device: breakpointFromDevice(request.headers['user-agent'], request.headers['sec-ch-ua-mobile'] as string | undefined),
     origin: siteOrigin(request, deps.config),
     contentRevision: deps.revision.current,
   };
   const policy = deps.config.pageCache;
   const key = `${pageRequest.origin}|${pageRequest.device}|${pageRequest.pathname}${pageRequest.search}`;
-  const cacheable = policy.enabled && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
+  const cacheable = policy.enabled && route.definition.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
   const vary = isRoot ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding';
 
   if (!cacheable) {

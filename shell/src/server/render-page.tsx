@@ -3,16 +3,16 @@ import type { ReactElement } from 'react';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { localizePath, statusOfError, type ApiClient, type BreakpointType, type Locale, type SectionModule } from '@site/contracts';
+import { localizePath, type ApiClient, type BreakpointType, type Locale, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
 import type { SectionRuntime } from '../app/contexts';
 import type { RemoteCatalog } from '../federation/catalog';
 import type { RegistryClient } from '../federation/registry-client';
 import type { ServerFederation } from '../federation/server-federation';
 import type { Sanitizer } from '../security/sanitize';
-import { loadPage, NOT_FOUND_MESSAGE } from '../routing/page-loader';
-import { resolveRoute } from '../routing/routes';
-import type { PageError, SectionView } from '../stores/page-store';
+import { CONTENT_API_UNAVAILABLE } from '../api/content-errors';
+import { runPagePipeline } from '../routing/page-pipeline';
+import type { SectionView } from '../stores/page-store';
 import { RequestCookiePersistence } from '../stores/persistence';
 import { RootStore, type RemoteUse } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
@@ -22,7 +22,6 @@ import { documentHead, documentTail, escapeHtml } from './document';
 import type { InitCache } from './init-cache';
 import type { RenderedPage } from './render-cache';
 import { shellMessages } from '../i18n/messages';
-import { CONTENT_API_UNAVAILABLE } from '../api/guarded-client';
 
 export interface RenderDependencies {
   config: ShellConfig;
@@ -106,8 +105,25 @@ function redirectTo(status: number, location: string): RenderedPage {
  * content API that does not answer makes the page 503 (the caller may still have a stale copy to serve).
  */
 export async function renderPage(page: PageRequest, deps: RenderDependencies, log: FastifyBaseLogger): Promise<RenderedPage> {
-  const route = resolveRoute(page.pathname);
   const catalog = deps.registry.current;
+  const { route, init, outcome } = await runPagePipeline(
+    { pathname: page.pathname, search: page.search },
+    {
+      api: deps.api,
+      isServer: true,
+      initFor: (locale) => deps.initCache.get(locale, page.contentRevision),
+      source: { resolve: (name) => deps.federation.resolveSection(catalog, name) },
+      knownSections: () => catalog.sectionNames,
+      resolveOptions: {
+        loaderBudgetMs: deps.config.sectionLoadBudgetMs,
+        log: (event) => {
+          if (event.outcome !== 'ok') log.warn(event, 'section degraded');
+        },
+      },
+    },
+  );
+  if (outcome.kind === 'redirect') return redirectTo(outcome.status, outcome.location);
+
   // Preferences (colour scheme, font size) are applied by the preference script, never by the server: the HTML
   // must be the same for every visitor.
   const persistence = new RequestCookiePersistence({});
@@ -115,61 +131,25 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     { api: deps.api, persistence, isServer: true },
     {
       locale: route.locale,
-      init: null,
+      init,
       page: { current: null, error: null, fetchedAt: null },
       ui: UiStore.snapshotFrom(persistence, page.device),
       remotes: { revision: catalog.revision, list: remotesForBrowser(catalog) },
       status: 200,
     },
   );
-
-  try {
-    store.init.set(await deps.initCache.get(route.locale, page.contentRevision));
-  } catch (error) {
-    log.error({ err: error }, 'init data unavailable');
-  }
-
-  const redirect = store.init.redirectFor(route.path);
-  if (redirect) {
-    const target = /^https?:\/\//.test(redirect.to) ? redirect.to : localizePath(redirect.to, route.locale);
-    return redirectTo(redirect.status ?? 301, `${target}${page.search}`);
-  }
-
   let modules = new Map<string, SectionModule>();
-  const fail = (error: PageError) => {
+  if (outcome.kind === 'error') {
+    // A content API that did not answer (or is behind an open circuit) did not fail the page: say so with a status
+    // that invites a retry (and lets a cached copy stand in). An answered error keeps its status.
+    const unreachable = [502, 503, 504].includes(outcome.error.statusCode);
+    const error = unreachable ? { statusCode: 503, message: CONTENT_API_UNAVAILABLE, cause: outcome.error.message } : outcome.error;
+    if (error.statusCode >= 500) log.error({ cause: error.cause }, 'page failed: content API unavailable');
     store.status = error.statusCode;
     store.page.fail(error);
-  };
-  if (!store.init.data) {
-    fail({ statusCode: 503, message: CONTENT_API_UNAVAILABLE });
-  } else if (route.kind === 'error' || route.kind === 'pdf-redirect') {
-    fail({ statusCode: 404, message: NOT_FOUND_MESSAGE });
   } else {
-    try {
-      const loaded = await loadPage(route, page.search, {
-        api: deps.api,
-        isServer: true,
-        source: { resolve: (name) => deps.federation.resolveSection(catalog, name) },
-        knownSections: () => catalog.sectionNames,
-        resolveOptions: {
-          loaderBudgetMs: deps.config.sectionLoadBudgetMs,
-          log: (event) => {
-            if (event.outcome !== 'ok') log.warn(event, 'section degraded');
-          },
-        },
-      });
-      modules = loaded.modules;
-      store.page.show(loaded.view);
-    } catch (error) {
-      const status = statusOfError(error);
-      if (status >= 500) {
-        // The backend failed, not the page: say so with a status that invites a retry.
-        log.error({ err: error }, 'page failed: content API unavailable');
-        fail({ statusCode: 503, message: CONTENT_API_UNAVAILABLE });
-      } else {
-        fail({ statusCode: status, message: (error as PageError).message ?? String(error) });
-      }
-    }
+    modules = outcome.modules;
+    store.page.show(outcome.view);
   }
 
   const url = new URL(`${page.pathname}${page.search}`, 'http://shell.local');
