@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { collectConsole } from '../support/console';
+import { startExtraShell, type ExtraShell } from '../support/extra-shell';
 import { copyDir, platformStatus, putPage, registry, registryPaths, repoRoot, waitForRemote } from '../support/platform-control';
 
 // These tests redeploy and stop remotes that every page uses: they run one after another, after the rest.
@@ -130,7 +131,7 @@ test.describe('remote lifecycle', () => {
     await waitForRemote(request, 'events', (remote) => remote.manifestUrl === original.manifestUrl && remote.health === 'up');
   });
 
-  test('a remote too slow for the server budget is rendered by the browser after hydration; the page does not wait for it', async ({ request, page }) => {
+  test('a new version too slow to load is not switched to; a shell with nothing to stand in leaves its sections to the browser and does not wait', async ({ request, page }) => {
     const original = await waitForRemote(request, 'news', (remote) => remote.health === 'up');
     // The same build published under a new version by a host that answers slowly.
     const slowVersion = `${original.version.split('-')[0]}-5f0a5f0a5f`;
@@ -156,12 +157,18 @@ test.describe('remote lifecycle', () => {
     });
     await fastify.listen({ port: 0, host: '127.0.0.1' });
     const manifestUrl = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}/slow/mf-manifest.json`;
+    let extra: ExtraShell | null = null;
     try {
       registry.registerExternal(registryPaths(), 'news', slowVersion, manifestUrl);
-      await waitForRemote(request, 'news', (remote) => remote.version === slowVersion);
+      // A shell with the previous version in memory does not switch to one whose code it cannot fetch in time.
+      await waitForRemote(request, 'news', (remote) => (remote.problem ?? '').includes(`version ${slowVersion} cannot be loaded`));
       await putPage(request, 'ru', { slug: `${SLUG}-slow`, title: 'Медленный модуль', components: [{ id: 'news', name: 'NewsLatest', props: { limit: 2 } }, { id: 'events', name: 'EventsUpcoming', props: { limit: 2 } }] });
+      expect(sectionStatus(await (await request.get(`/${SLUG}-slow`)).text(), 'NewsLatest')).toEqual({ status: 'ready', remote: 'news', version: original.version });
+
+      // A shell that starts now has nothing to stand in: it renders the rest and leaves the section to the browser.
+      extra = await startExtraShell({});
       const started = Date.now();
-      const response = await request.get(`/${SLUG}-slow`);
+      const response = await request.get(`${extra.url}/${SLUG}-slow`);
       const elapsed = Date.now() - started;
       expect(response.status()).toBe(200);
       expect(elapsed).toBeLessThan(2500);
@@ -169,14 +176,16 @@ test.describe('remote lifecycle', () => {
       expect(sectionStatus(html, 'NewsLatest')?.status).toBe('deferred');
       expect(sectionStatus(html, 'EventsUpcoming')?.status).toBe('ready');
 
-      await page.goto(`/${SLUG}-slow`);
+      await page.goto(`${extra.url}/${SLUG}-slow`);
       await expect(page.locator('[data-section="NewsLatest"][data-section-status="ready"] h2')).toBeVisible({ timeout: 15_000 });
     } finally {
+      await extra?.stop();
       registry.rollback(registryPaths(), 'news', original.version);
-      await waitForRemote(request, 'news', (remote) => remote.version === original.version && remote.health === 'up');
+      await waitForRemote(request, 'news', (remote) => remote.version === original.version && remote.health === 'up' && !remote.problem);
       await fastify.close();
     }
   });
+
   test('with the remote host hung (SIGSTOP), a fresh visitor of /news reads the news sections at once, and they stay', async ({ request, browser }) => {
     await waitForRemote(request, 'news', (remote) => remote.health === 'up');
     const { pid } = (await (await request.get(new URL('/health', process.env.REMOTES_URL).toString())).json()) as { pid: number };
