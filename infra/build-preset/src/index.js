@@ -5,6 +5,7 @@ const { createRemoteBuild } = require('./remote');
 const { createShellBuild } = require('./shell');
 const { runWebpack } = require('./run');
 const { finalizeRemoteManifest } = require('./manifest');
+const { precompressDir } = require('./precompress');
 const { sharedDependencies, SINGLETONS } = require('./shared');
 const { moduleRules } = require('./rules');
 
@@ -25,6 +26,8 @@ async function buildRemote({ team, rootDir = process.cwd(), sections, mode }) {
     packageVersion,
     contractsVersion: CONTRACTS_VERSION,
   });
+  // After the manifest is final (it is served too) and the version is computed (copies do not change it).
+  await precompressDir(build.distDir);
   return { manifest, warnings, distDir: build.distDir };
 }
 
@@ -32,7 +35,10 @@ async function buildRemote({ team, rootDir = process.cwd(), sections, mode }) {
 async function buildShell({ rootDir = process.cwd(), mode, runtimePlugins } = {}) {
   const build = createShellBuild({ rootDir, mode, runtimePlugins });
   fs.rmSync(build.distDir, { recursive: true, force: true });
-  return runWebpack(build.configs);
+  const result = await runWebpack(build.configs);
+  // Only the browser files are served; the server build is required from disk.
+  await precompressDir(path.join(build.distDir, 'browser'));
+  return result;
 }
 
-module.exports = { buildRemote, buildShell, createShellBuild, createRemoteBuild, runWebpack, sharedDependencies, moduleRules, SINGLETONS };
+module.exports = { buildRemote, buildShell, precompressDir, createShellBuild, createRemoteBuild, runWebpack, sharedDependencies, moduleRules, SINGLETONS };

@@ -30,6 +30,8 @@ export interface RemoteStatus {
   version: string;
   manifestUrl: string;
   health: string;
+  /** Why the remote is not fully usable, or which newer version waits (see the dashboard). */
+  problem: string | null;
   sections: string[];
 }
 

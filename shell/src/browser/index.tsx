@@ -22,6 +22,9 @@ import { createBrowserCaptcha } from '../forms/captcha';
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
 void globalStyles;
 
+/** How long hydration waits for the code of the page's eager sections. */
+const HYDRATION_WAIT_MS = 3000;
+
 function readPayload(): BrowserPayload {
   const element = document.getElementById(PAYLOAD_ELEMENT_ID);
   if (!element?.textContent) throw new Error('The page has no server state');
@@ -113,9 +116,13 @@ async function start(): Promise<void> {
   const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError);
   federation.register();
 
-  // Hydrate with the same code the server rendered: load every eager section's module first.
+  // Hydrate with the same code the server rendered: load every eager section's module first. A remote host that
+  // does not answer holds up only its own sections: they keep their server HTML and hydrate when the code arrives.
   const eager = (store.page.current?.sections ?? []).filter((view) => view.status === 'ready' && !view.lazy && view.remote && view.version);
-  await Promise.allSettled(eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name)));
+  await Promise.race([
+    Promise.allSettled(eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name))),
+    new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS)),
+  ]);
 
   const runtime: SectionRuntime = {
     isServer: false,

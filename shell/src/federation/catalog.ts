@@ -20,6 +20,8 @@ export interface RemoteRecord {
   assets: Record<string, { css: string[]; js: string[] }>;
   /** The remote's browser entry, to preload. */
   browserEntryUrl: string | null;
+  /** A newer version the registry names but that could not be loaded: this record's version stays live meanwhile. */
+  pending?: { version: string; manifestUrl: string; problem: string };
 }
 
 export interface SectionLocation {

@@ -19,7 +19,11 @@ interface CachedJson<T> {
   body: T;
 }
 
-type Listener = (next: RemoteCatalog, previous: RemoteCatalog) => void | Promise<void>;
+/**
+ * Told about a changed catalog before it is published. A listener may answer with the catalog to publish instead,
+ * e.g. one that keeps a loaded version live while the new one cannot be fetched.
+ */
+type Listener = (next: RemoteCatalog, previous: RemoteCatalog) => void | RemoteCatalog | Promise<void | RemoteCatalog>;
 
 /**
  * Reads the registry document and every listed remote's manifest, and keeps a current {@link RemoteCatalog}.
@@ -89,14 +93,16 @@ export class RegistryClient {
       return;
     }
     const records = await Promise.all(document.remotes.map((entry) => this.loadRecord(entry)));
-    const next = new RemoteCatalog(document.revision, records);
+    let next = new RemoteCatalog(document.revision, records);
     if (!sameCatalog(next, this.catalog)) {
       const previous = this.catalog;
+      for (const listener of this.listeners) next = (await listener(next, previous)) ?? next;
+      // A listener that held the same versions back as on the last poll changes nothing.
+      if (sameCatalog(next, previous)) return;
       for (const conflict of next.conflicts) this.options.log.warn({ conflict }, 'section provided twice');
-      for (const listener of this.listeners) await listener(next, previous);
       this.catalog = next;
       this.options.log.info(
-        { revision: next.revision, remotes: records.map((r) => `${r.name}@${r.version}:${r.health}`) },
+        { revision: next.revision, remotes: [...next.remotes.values()].map((r) => `${r.name}@${r.version}:${r.health}`) },
         'remote catalog updated',
       );
     }
@@ -143,7 +149,13 @@ function sameCatalog(a: RemoteCatalog, b: RemoteCatalog): boolean {
   if (a.revision !== b.revision || a.remotes.size !== b.remotes.size) return false;
   for (const [name, record] of a.remotes) {
     const other = b.remotes.get(name);
-    if (!other || other.version !== record.version || other.health !== record.health || other.manifestUrl !== record.manifestUrl) {
+    if (
+      !other ||
+      other.version !== record.version ||
+      other.health !== record.health ||
+      other.manifestUrl !== record.manifestUrl ||
+      other.pending?.manifestUrl !== record.pending?.manifestUrl
+    ) {
       return false;
     }
   }

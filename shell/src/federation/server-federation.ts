@@ -1,8 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkSectionModule, type SectionModule } from '@site/contracts';
-import type { RemoteCatalog, RemoteRecord } from './catalog';
+import { RemoteCatalog, type RemoteRecord } from './catalog';
 import { CircuitBreaker } from './circuit-breaker';
 import { nodeEntryPlugin } from './node-entry-plugin';
+import { RemoteStyles } from './remote-styles';
 import type { RegistryClient } from './registry-client';
 import { TimeoutError, withTimeout } from './timeout';
 import type { RemoteStats } from '../platform/remote-stats';
@@ -14,6 +15,9 @@ export interface ServerFederationOptions {
   entryTimeoutMs: number;
   breakerFailureThreshold: number;
   breakerCooldownMs: number;
+  /** How long a new version that failed to load is left alone before it is tried again (default: the breaker cool-down). */
+  retryNewVersionAfterMs?: number;
+  now?: () => number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -21,17 +25,30 @@ export interface ServerFederationOptions {
  * Loads section modules from remotes' Node containers for server rendering. Modules are cached per remote
  * version; a new version is registered and warmed before the catalog that names it is published, so requests
  * already under way finish on the version they started with.
+ *
+ * Code in memory outlives its host: a remote whose host stops keeps rendering the sections already loaded, and a
+ * new version that cannot be fetched is not switched to while a loaded version can stand in for it.
  */
 export class ServerFederation {
   private readonly modules = new Map<string, Promise<SectionModule>>();
+  /** Modules that finished loading, by `remote@version/section`: rendered without touching the remote's host. */
+  private readonly loaded = new Map<string, SectionModule>();
   private readonly breakers = new Map<string, CircuitBreaker>();
   private readonly registered = new Map<string, string>();
+  /** New versions that failed to load, by manifest URL: left alone until their retry time. */
+  private readonly failedVersions = new Map<string, { at: number; problem: string }>();
+  /** Stylesheets of live versions, inlined into pages. */
+  readonly styles: RemoteStyles;
+  private readonly now: () => number;
 
   constructor(
     private readonly registry: RegistryClient,
     private readonly stats: RemoteStats,
     private readonly options: ServerFederationOptions,
-  ) {}
+  ) {
+    this.styles = new RemoteStyles({ timeoutMs: options.entryTimeoutMs, log: options.log });
+    this.now = options.now ?? Date.now;
+  }
 
   async start(): Promise<void> {
     registerPlugins([
@@ -56,6 +73,12 @@ export class ServerFederation {
     if (!location) return { ok: false, kind: 'missing', message: `no remote provides section ${sectionName}` };
     const record = catalog.remotes.get(location.remote);
     const { remote, version } = location;
+    // Loaded code needs nothing from the host: it renders whether the host answers or not.
+    const inMemory = record && servable(record) ? this.loaded.get(moduleKey(record.name, record.version, sectionName)) : undefined;
+    if (inMemory) {
+      this.stats.record(remote, 'ok', 0);
+      return { ok: true, module: inMemory, remote, version };
+    }
     if (!record || record.health !== 'up') {
       this.stats.record(remote, 'refused', 0);
       return { ok: false, kind: 'unavailable', message: `remote ${remote} is ${record?.health ?? 'unknown'}`, remote, version };
@@ -80,13 +103,21 @@ export class ServerFederation {
     }
   }
 
+  /** Whether any section of this remote version is loaded in memory. */
+  hasLoaded(remote: string, version: string): boolean {
+    const prefix = `${remote}@${version}/`;
+    for (const key of this.loaded.keys()) if (key.startsWith(prefix)) return true;
+    return false;
+  }
+
   private loadModule(record: RemoteRecord, sectionName: string): Promise<SectionModule> {
-    const key = `${record.name}@${record.version}/${sectionName}`;
+    const key = moduleKey(record.name, record.version, sectionName);
     let pending = this.modules.get(key);
     if (!pending) {
       pending = loadRemote<SectionModule>(`${record.name}/${sectionName}`).then((loaded) => {
         const problem = checkSectionModule(loaded, sectionName);
         if (problem) throw new Error(`${record.name}/${sectionName}: ${problem}`);
+        if (this.modules.get(key) === pending) this.loaded.set(key, loaded as SectionModule);
         return loaded as SectionModule;
       });
       // A failed load is retried by the next request rather than cached.
@@ -98,43 +129,107 @@ export class ServerFederation {
     return pending;
   }
 
-  /** Registers new or changed remotes with the runtime and warms their sections before they are published. */
-  private async applyCatalog(next: RemoteCatalog, previous: RemoteCatalog): Promise<void> {
-    for (const record of next.remotes.values()) {
-      const before = previous.remotes.get(record.name);
-      if (record.health === 'unreachable') {
-        this.breaker(record.name).trip();
-        continue;
-      }
-      if (record.health !== 'up') continue;
-      if (before && before.health !== 'up') this.breaker(record.name).reset();
-      if (this.registered.get(record.name) === record.manifestUrl) continue;
-      const force = this.registered.has(record.name);
-      registerRemotes([{ name: record.name, entry: record.manifestUrl }], { force });
-      // A new deployment starts with a clean record: failures of the previous one say nothing about it.
-      this.breaker(record.name).reset();
-      this.registered.set(record.name, record.manifestUrl);
-      this.forgetOtherVersions(record.name, [record.version, before?.version]);
-      await this.warm(record);
-    }
-  }
-
-  private async warm(record: RemoteRecord): Promise<void> {
-    const results = await Promise.allSettled(
-      record.sections.map((section) => withTimeout(this.loadModule(record, section), this.options.entryTimeoutMs * 2, `warming ${record.name}/${section}`)),
+  /**
+   * Registers new or changed remotes with the runtime and warms their sections (code and stylesheets) before they
+   * are published. Answers the catalog to publish: where a new version could not be loaded, the loaded one stays.
+   */
+  async applyCatalog(next: RemoteCatalog, previous: RemoteCatalog): Promise<RemoteCatalog> {
+    const wanted = [...next.remotes.values()];
+    const published: RemoteRecord[] = [];
+    for (const record of wanted) published.push(await this.applyRecord(record, previous.remotes.get(record.name)));
+    this.styles.retainOnly(
+      [...published, ...previous.remotes.values()].flatMap((record) => Object.values(record.assets).flatMap((assets) => assets.css)),
     );
-    const failed = results.filter((result) => result.status === 'rejected').length;
-    const message = `${record.name}@${record.version}: ${record.sections.length - failed}/${record.sections.length} sections warmed`;
-    if (failed > 0) this.options.log.warn({ remote: record.name, version: record.version, failed }, message);
-    else this.options.log.info({ remote: record.name, version: record.version }, message);
+    return published.every((record, index) => record === wanted[index]) ? next : new RemoteCatalog(next.revision, published);
   }
 
-  /** Keeps the modules of the current and the previous version (requests in flight), drops older ones. */
-  private forgetOtherVersions(remote: string, keep: Array<string | undefined>): void {
-    for (const key of this.modules.keys()) {
-      const [nameAndVersion] = key.split('/');
-      const [name, version] = (nameAndVersion ?? '').split('@');
-      if (name === remote && !keep.includes(version)) this.modules.delete(key);
+  private async applyRecord(record: RemoteRecord, before: RemoteRecord | undefined): Promise<RemoteRecord> {
+    const sameDeployment = before?.manifestUrl === record.manifestUrl;
+    // The version that may stand in for this one: live until now, and with code in memory.
+    const standIn = before && !sameDeployment && servable(before) && this.hasLoaded(before.name, before.version) ? before : null;
+    if (record.health === 'unreachable') {
+      if (sameDeployment && this.hasLoaded(record.name, record.version)) {
+        return { ...record, problem: `${record.problem ?? 'host unreachable'}; its sections render from the code in memory` };
+      }
+      if (standIn) return this.holdBack(standIn, record, record.problem ?? 'manifest unreachable');
+      this.breaker(record.name).trip();
+      return record;
+    }
+    if (record.health !== 'up') return record;
+    if (before && before.health !== 'up') this.breaker(record.name).reset();
+    if (this.registered.get(record.name) === record.manifestUrl) return record;
+
+    const failure = this.failedVersions.get(record.manifestUrl);
+    const retryAfterMs = this.options.retryNewVersionAfterMs ?? this.options.breakerCooldownMs;
+    if (standIn && failure && this.now() - failure.at < retryAfterMs) return this.holdBack(standIn, record, failure.problem);
+
+    const force = this.registered.has(record.name);
+    registerRemotes([{ name: record.name, entry: record.manifestUrl }], { force });
+    this.registered.set(record.name, record.manifestUrl);
+    const problems = await this.warm(record);
+    if (problems.length > 0 && standIn) {
+      const problem = problems.join('; ');
+      this.failedVersions.set(record.manifestUrl, { at: this.now(), problem });
+      // The runtime goes back to the version that stays live, for any of its sections not loaded yet.
+      registerRemotes([{ name: standIn.name, entry: standIn.manifestUrl }], { force: true });
+      this.registered.set(standIn.name, standIn.manifestUrl);
+      if (record.version !== standIn.version) this.forgetVersions(record.name, (version) => version === record.version);
+      return this.holdBack(standIn, record, problem);
+    }
+    this.failedVersions.delete(record.manifestUrl);
+    // A new deployment starts with a clean record: failures of the previous one say nothing about it.
+    this.breaker(record.name).reset();
+    this.forgetVersions(record.name, (version) => version !== record.version && version !== before?.version);
+    return record;
+  }
+
+  /** Keeps the loaded version live and says on the dashboard which version is waiting and why. */
+  private holdBack(standIn: RemoteRecord, wanted: RemoteRecord, problem: string): RemoteRecord {
+    if (standIn.pending?.manifestUrl !== wanted.manifestUrl || standIn.pending.problem !== problem) {
+      this.options.log.warn({ remote: wanted.name, version: wanted.version, live: standIn.version, err: problem }, 'new remote version cannot be loaded; the loaded one stays live');
+    }
+    return {
+      ...standIn,
+      problem: `version ${wanted.version} cannot be loaded (${problem}); ${standIn.version} stays live`,
+      pending: { version: wanted.version, manifestUrl: wanted.manifestUrl, problem },
+    };
+  }
+
+  /** Loads every section's code and stylesheets; answers what failed. */
+  private async warm(record: RemoteRecord): Promise<string[]> {
+    const [code, styles] = await Promise.all([
+      Promise.allSettled(
+        record.sections.map((section) => withTimeout(this.loadModule(record, section), this.options.entryTimeoutMs * 2, `warming ${record.name}/${section}`)),
+      ),
+      this.styles.warm(Object.values(record.assets).flatMap((assets) => assets.css)),
+    ]);
+    const problems = [
+      ...code.flatMap((result, index) => (result.status === 'rejected' ? [`${record.sections[index]}: ${(result.reason as Error).message}`] : [])),
+      ...styles.map((failure) => `${failure.href}: ${failure.error}`),
+    ];
+    const message = `${record.name}@${record.version}: ${record.sections.length - code.filter((r) => r.status === 'rejected').length}/${record.sections.length} sections warmed`;
+    if (problems.length > 0) this.options.log.warn({ remote: record.name, version: record.version, problems }, message);
+    else this.options.log.info({ remote: record.name, version: record.version }, message);
+    return problems;
+  }
+
+  /** Drops the modules of the versions the predicate names (requests in flight keep what they hold). */
+  private forgetVersions(remote: string, drop: (version: string) => boolean): void {
+    for (const cache of [this.modules, this.loaded]) {
+      for (const key of cache.keys()) {
+        const [nameAndVersion] = key.split('/');
+        const [name, version] = (nameAndVersion ?? '').split('@');
+        if (name === remote && version !== undefined && drop(version)) cache.delete(key);
+      }
     }
   }
+}
+
+function moduleKey(remote: string, version: string, section: string): string {
+  return `${remote}@${version}/${section}`;
+}
+
+/** A remote whose loaded code may render: reachable, or unreachable with a manifest that was valid and compatible. */
+function servable(record: RemoteRecord): boolean {
+  return record.health === 'up' || (record.health === 'unreachable' && record.manifest !== null && record.sections.length > 0);
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, lazy, memo, useEffect, useMemo, type ComponentType } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { emptyMessages, intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
@@ -8,6 +8,7 @@ import { useSectionRuntime, useStore } from '../app/contexts';
 import type { SectionView } from '../stores/page-store';
 import { ComponentMissing, SectionPlaceholder, SectionUnavailable } from './fallbacks';
 import { SectionBoundary } from './SectionBoundary';
+import { untilLoaded } from './retry-load';
 
 type SectionComponent = ComponentType<SectionProps>;
 
@@ -30,7 +31,12 @@ function lazyBodyFor(view: SectionView, load: () => Promise<{ module: SectionMod
   let Body = lazyBodies.get(key);
   if (!Body) {
     Body = lazy(async () => {
-      const { module } = await load();
+      // Never rejects: until the code arrives the server HTML stays, and attempts go on in the background.
+      const { module } = await untilLoaded(load, {
+        onFailure: (error, attempt) => {
+          if (attempt === 0) console.warn(`Section ${view.descriptor.name} keeps its server HTML; its code is retried in the background`, error);
+        },
+      });
       return { default: ({ view: current }: { view: SectionView }) => <SectionBody module={module} view={current} /> };
     });
     lazyBodies.set(key, Body);
@@ -75,7 +81,11 @@ const DeferredSection = observer(function DeferredSection({ view }: { view: Sect
   return <SectionPlaceholder aria-busy="true" />;
 });
 
-function SectionContent({ view }: { view: SectionView }) {
+/**
+ * Memoised: a re-render of the frame (colour scheme, theme) must not reach a section that is still waiting for its
+ * code, since an update arriving at a boundary before it hydrated makes React drop the server HTML (error #421).
+ */
+const SectionContent = memo(function SectionContent({ view }: { view: SectionView }) {
   switch (view.status) {
     case 'ready':
       return (
@@ -92,7 +102,7 @@ function SectionContent({ view }: { view: SectionView }) {
     default:
       return <SectionUnavailable />;
   }
-}
+});
 
 /**
  * One section of a page: its wrapper names the section, the remote and the remote version that rendered it,

@@ -109,9 +109,12 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     prefix: '/_shell/',
     index: false,
     cacheControl: false,
+    // The build wrote .br and .gz copies: each file goes out compressed by Accept-Encoding at no CPU cost.
+    preCompressed: true,
     setHeaders(response, file) {
-      const immutable = /\.[0-9a-f]{10}\.(js|css)$/.test(file);
+      const immutable = /\.[0-9a-f]{10}\.(js|css)(\.br|\.gz)?$/.test(file);
       response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('vary', 'accept-encoding');
     },
   });
   // Baseline protections on every answer, pages and proxied API alike, whatever sits in front of the shell.

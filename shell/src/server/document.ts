@@ -31,6 +31,8 @@ export interface HeadInput {
   siteSeo: Seo | undefined;
   pageSeo: Seo | undefined;
   stylesheets: string[];
+  /** Stylesheets carried in the page itself (remote sections'), after the linked ones; their text is inlineable already. */
+  inlineStyles?: Array<{ href: string; css: string }>;
   scriptPreloads: string[];
   noindex: boolean;
   /** Where backend media (`/media/...`) is served to browsers: the public API base. */
@@ -90,6 +92,7 @@ export function documentHead(input: HeadInput): string {
   for (const alternate of alternates) links.push(`<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}">`);
   for (const entry of seo.link ?? []) links.push(`<link ${attributes(entry)}>`);
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  for (const style of input.inlineStyles ?? []) links.push(`<style data-href="${escapeHtml(style.href)}">${style.css}</style>`);
   for (const href of input.scriptPreloads) links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}">`);
   return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;
 }

@@ -56,11 +56,18 @@ function pagePolicy(catalog: RemoteCatalog, config: ShellConfig): string {
 
 function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
   return [...catalog.remotes.values()]
-    .filter((record) => record.health === 'up')
+    // A remote whose host the server cannot reach still rendered from memory; the browser may well reach it.
+    .filter((record) => record.health === 'up' || (record.health === 'unreachable' && record.manifest !== null))
     .map((record) => ({ name: record.name, version: record.version, manifestUrl: record.manifestUrl, sections: record.sections, health: record.health }));
 }
 
-/** Stylesheets of every rendered section and preloads of the code the browser needs to hydrate at once. */
+/** How long a page waits for a remote stylesheet the shell does not hold yet (normally all are held: see warm). */
+const STYLESHEET_WAIT_MS = 500;
+
+/**
+ * Stylesheets of every rendered section (inlined by the caller, so no remote host can hold up first paint) and
+ * preloads of the code the browser needs to hydrate at once (preloads never block rendering).
+ */
 function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: string[]; js: string[] } {
   const css = new Set<string>();
   const js = new Set<string>();
@@ -156,6 +163,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
   const runtime: SectionRuntime = { isServer: true, moduleFor: (view) => modules.get(view.descriptor.id) };
   const sections = store.page.current?.sections ?? [];
   const assets = sectionAssets(catalog, store.page.error ? [] : sections);
+  const inlineStyles = await deps.federation.styles.collect(assets.css, Math.min(STYLESHEET_WAIT_MS, deps.config.remoteLoadTimeoutMs));
   const head = documentHead({
     locale: route.locale,
     path: route.path,
@@ -165,7 +173,8 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     pageTitle: store.page.error ? String(store.page.error.statusCode) : store.page.title,
     siteSeo: store.init.data?.settings.seo,
     pageSeo: store.page.error ? undefined : store.page.current?.seo,
-    stylesheets: [...deps.shellAssets.css.map((file) => `/_shell/${file}`), ...assets.css],
+    stylesheets: deps.shellAssets.css.map((file) => `/_shell/${file}`),
+    inlineStyles,
     scriptPreloads: assets.js,
     noindex: store.status >= 400,
     mediaBase: deps.config.publicApiBase,
@@ -209,7 +218,8 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     status: store.status,
     html: Buffer.concat([Buffer.from(head), html, Buffer.from(tail)]),
     headers: { ...HTML_HEADERS, 'content-security-policy': policy },
-    degraded: sections.some((section) => DEGRADED_STATUSES.has(section.status)),
+    // A section without its stylesheet (its host did not answer in time) is as degraded as a section that fell back.
+    degraded: sections.some((section) => DEGRADED_STATUSES.has(section.status)) || inlineStyles.length < assets.css.length,
   };
 }
 

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { init } from '@module-federation/enhanced/runtime';
+import { CONTRACTS_VERSION } from '@site/contracts';
+import { createRegistryServer, createStaticHost, deployBuild, registerExternal } from '@site/registry';
+import { RemoteStats } from '../platform/remote-stats';
+import { RegistryClient } from './registry-client';
+import { ServerFederation } from './server-federation';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+// The Node loader evaluates containers the way the built shell does, with Node's require at hand.
+(globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
+init({ name: 'shell_server_test', remotes: [] });
+
+/**
+ * A real remote build folder served over HTTP: a manifest in the shape the build preset writes, a Node container
+ * implementing the federation container protocol, and one stylesheet per section.
+ */
+function remoteBuild(dir: string, team: string, version: string, sections: string[]): string {
+  const dist = path.join(dir, `${team}-${version}`);
+  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
+  const modules = sections.map((name) => `${JSON.stringify(`./${name}`)}: { default: function ${name}() { return null; }, meta: { name: ${JSON.stringify(name)} }, version: ${JSON.stringify(version)} }`);
+  fs.writeFileSync(
+    path.join(dist, 'server', 'remoteEntry.js'),
+    `var modules = { ${modules.join(', ')} };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
+  );
+  for (const name of sections) fs.writeFileSync(path.join(dist, `${name}.css`), `.${name}{background:url(img/${name}.png)}`);
+  const manifest = {
+    id: team,
+    name: team,
+    metaData: {
+      name: team,
+      globalName: team,
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
+      buildInfo: { buildVersion: version, buildName: team },
+      types: { path: '', name: '', zip: '', api: '' },
+      prefetchInterface: false,
+    },
+    shared: [],
+    remotes: [],
+    exposes: sections.map((name) => ({ id: `${team}:${name}`, name, path: `./${name}`, assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } } })),
+    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
+  };
+  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe('server federation when a remote host fails', () => {
+  let dir: string;
+  let staticHost: FastifyInstance;
+  let registry: FastifyInstance;
+  let client: RegistryClient;
+  let federation: ServerFederation;
+  let paths: { cdnDir: string; stateFile: string };
+  let hostStopped: boolean;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-federation-'));
+    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.json') };
+    staticHost = createStaticHost({ cdnDir: paths.cdnDir });
+    hostStopped = false;
+    const staticUrl = await listen(staticHost);
+    registry = createRegistryServer({ stateFile: paths.stateFile, remotesPublicUrl: `${staticUrl}/remotes/` });
+    const registryUrl = await listen(registry);
+    client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 1000, log: quiet });
+    federation = new ServerFederation(client, new RemoteStats(), {
+      loadTimeoutMs: 1000,
+      entryTimeoutMs: 1000,
+      breakerFailureThreshold: 3,
+      breakerCooldownMs: 10_000,
+      retryNewVersionAfterMs: 0,
+      log: quiet,
+    });
+  });
+
+  afterEach(async () => {
+    client.stop();
+    await registry.close();
+    if (!hostStopped) await staticHost.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  // Every test uses remotes of its own name: the federation runtime is one per process, as in the shell.
+  it('keeps rendering a remote whose code is in memory while its host is unreachable, stylesheets included', async () => {
+    deployBuild(paths, remoteBuild(dir, 'alpha', '1.0.0-aaaaaaaaaa', ['AlphaLatest', 'AlphaFeed']));
+    await federation.start();
+    const before = await federation.resolveSection(client.current, 'AlphaLatest');
+    expect(before).toMatchObject({ ok: true, remote: 'alpha', version: '1.0.0-aaaaaaaaaa' });
+    const stylesheet = client.current.remotes.get('alpha')!.assets.AlphaLatest!.css[0]!;
+
+    await staticHost.close();
+    hostStopped = true;
+    await client.poll();
+    const record = client.current.remotes.get('alpha')!;
+    expect(record.health).toBe('unreachable');
+    expect(record.problem).toContain('render from the code in memory');
+
+    for (const section of ['AlphaLatest', 'AlphaFeed']) {
+      const resolution = await federation.resolveSection(client.current, section);
+      expect(resolution).toMatchObject({ ok: true, remote: 'alpha', version: '1.0.0-aaaaaaaaaa' });
+    }
+    // The page still carries the section's styles, with references resolved against where they were published.
+    const styles = await federation.styles.collect([stylesheet], 200);
+    expect(styles).toEqual([{ href: stylesheet, css: `.AlphaLatest{background:url(${new URL('img/AlphaLatest.png', stylesheet)})}` }]);
+  });
+
+  it('degrades the sections of an unreachable remote whose code was never loaded', async () => {
+    deployBuild(paths, remoteBuild(dir, 'beta', '1.0.0-bbbbbbbbbb', ['BetaLatest']));
+    await client.poll();
+    await staticHost.close();
+    hostStopped = true;
+    await federation.start();
+    const resolution = await federation.resolveSection(client.current, 'BetaLatest');
+    expect(resolution).toMatchObject({ ok: false, kind: 'unavailable', remote: 'beta' });
+  });
+
+  it('does not switch to a new version whose code cannot be fetched; the loaded one stays live and says why', async () => {
+    deployBuild(paths, remoteBuild(dir, 'gamma', '1.0.0-cccccccccc', ['GammaLatest']));
+    await federation.start();
+    expect(await federation.resolveSection(client.current, 'GammaLatest')).toMatchObject({ ok: true, version: '1.0.0-cccccccccc' });
+
+    // Version 2 is published, but its Node container is missing from the host.
+    deployBuild(paths, remoteBuild(dir, 'gamma', '2.0.0-dddddddddd', ['GammaLatest']));
+    const container = path.join(paths.cdnDir, 'gamma', '2.0.0-dddddddddd', 'server', 'remoteEntry.js');
+    const saved = fs.readFileSync(container);
+    fs.rmSync(container);
+    await client.poll();
+    const held = client.current.remotes.get('gamma')!;
+    expect(held).toMatchObject({ version: '1.0.0-cccccccccc', health: 'up', pending: { version: '2.0.0-dddddddddd' } });
+    expect(held.problem).toMatch(/^version 2\.0\.0-dddddddddd cannot be loaded \(.*404.*\); 1\.0\.0-cccccccccc stays live$/);
+    const resolution = await federation.resolveSection(client.current, 'GammaLatest');
+    expect(resolution).toMatchObject({ ok: true, version: '1.0.0-cccccccccc' });
+    expect(resolution.ok && (resolution.module as unknown as { version: string }).version).toBe('1.0.0-cccccccccc');
+
+    // Once its code can be fetched, the next poll switches to it.
+    fs.writeFileSync(container, saved);
+    await client.poll();
+    expect(client.current.remotes.get('gamma')).toMatchObject({ version: '2.0.0-dddddddddd', health: 'up' });
+    expect(client.current.remotes.get('gamma')!.pending).toBeUndefined();
+    const switched = await federation.resolveSection(client.current, 'GammaLatest');
+    expect(switched.ok && (switched.module as unknown as { version: string }).version).toBe('2.0.0-dddddddddd');
+  });
+
+  it('does not switch to a new version whose manifest is unreachable', async () => {
+    deployBuild(paths, remoteBuild(dir, 'delta', '1.0.0-eeeeeeeeee', ['DeltaLatest']));
+    await federation.start();
+    const gone = createStaticHost({ cdnDir: path.join(dir, 'elsewhere') });
+    const goneUrl = await listen(gone);
+    await gone.close();
+    registerExternal(paths, 'delta', '2.0.0-ffffffffff', `${goneUrl}/remotes/delta/2.0.0-ffffffffff/mf-manifest.json`);
+    await client.poll();
+    expect(client.current.remotes.get('delta')).toMatchObject({ version: '1.0.0-eeeeeeeeee', pending: { version: '2.0.0-ffffffffff' } });
+    expect(await federation.resolveSection(client.current, 'DeltaLatest')).toMatchObject({ ok: true, version: '1.0.0-eeeeeeeeee' });
+  });
+});
