@@ -126,7 +126,7 @@ async function main() {
     await latency(site);
     await throughput(site);
     await browserFigures(site, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-    const status = await (await fetch(`${site}/_platform/remotes.json`)).json();
+    const status = await (await fetch(`${site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${platform.operatorToken}` } })).json();
     console.log(`\nShell process after the run: heap ${(status.process.heapUsedBytes / 1048576).toFixed(1)} MiB, RSS ${(status.process.rssBytes / 1048576).toFixed(1)} MiB`);
     for (const remote of status.remotes) {
       console.log(`remote ${remote.name.padEnd(10)} ${remote.version}  loads ${remote.stats.loads}, errors ${remote.stats.errors}, timeouts ${remote.stats.timeouts}, p50 ${remote.stats.p50LatencyMs == null ? "-" : `${remote.stats.p50LatencyMs.toFixed(2)} ms`}`);

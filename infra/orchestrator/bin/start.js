@@ -27,6 +27,11 @@ async function main() {
   });
   console.log(`\nThe site is running at ${platform.urls.site}  (English: ${platform.urls.site}/en)`);
   console.log(`Platform dashboard: ${platform.urls.site}/_platform · registry: ${platform.urls.registry} · content API: ${platform.urls.api}`);
+  console.log(
+    platform.operatorTokenFile
+      ? `Operator token (dashboard password, any user name; or Authorization: Bearer …): ${platform.operatorToken}  (kept in ${platform.operatorTokenFile})`
+      : 'Operator token: the OPERATOR_TOKEN you set',
+  );
   console.log('Press Ctrl-C to stop.\n');
   let stopping = false;
   const stop = async (exitCode = 0) => {

@@ -4,11 +4,14 @@ import type { RegistryClient } from '../federation/registry-client';
 import type { ServerFederation } from '../federation/server-federation';
 import type { RemoteStats } from './remote-stats';
 import { renderDashboard } from './dashboard';
+import { operatorGuard } from './operator-auth';
 
 export interface PlatformDependencies {
   registry: RegistryClient;
   federation: ServerFederation;
   stats: RemoteStats;
+  /** The operator token the pages ask for; null: the operator pages are not served. */
+  operatorToken: string | null;
 }
 
 export interface RemoteStatus {
@@ -74,17 +77,19 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The platform team's view: a dashboard, its JSON, and Prometheus metrics. */
+/** The platform team's view: a dashboard, its JSON, and Prometheus metrics, all behind the operator token. */
 export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformDependencies): void {
-  app.get('/_platform/remotes.json', async (_request, reply) => {
+  if (!deps.operatorToken) app.log.info('operator pages (/_platform, /metrics) are off: OPERATOR_TOKEN is not set');
+  const onRequest = operatorGuard(deps.operatorToken);
+  app.get('/_platform/remotes.json', { onRequest }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return platformStatus(deps);
   });
-  app.get('/_platform', async (_request, reply) => {
+  app.get('/_platform', { onRequest }, async (_request, reply) => {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     return renderDashboard(platformStatus(deps));
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', { onRequest }, async (_request, reply) => {
     reply.header('content-type', 'text/plain; version=0.0.4');
     return prometheus(platformStatus(deps));
   });

@@ -1,4 +1,4 @@
-import { localizePath, statusOfError } from '@site/contracts';
+import { localizePath, redirectTarget, statusOfError } from '@site/contracts';
 import { endpoints } from '../api/endpoints';
 import type { PageLoadDependencies } from './page-loader';
 import { loadPage } from './page-loader';
@@ -76,9 +76,17 @@ export class Navigator {
 
     const redirect = store.init.redirectFor(route.path);
     if (redirect) {
-      if (/^https?:\/\//.test(redirect.to)) (this.hooks.assign ?? ((url: string) => window.location.assign(url)))(redirect.to);
-      else this.hooks.replace(`${localizePath(redirect.to, route.locale)}${target.search}`);
-      return;
+      const followed = redirectTarget(redirect.to, []);
+      if (followed?.kind === 'path') {
+        this.hooks.replace(`${localizePath(followed.path, route.locale)}${target.search}`);
+        return;
+      }
+      if (/^https?:/i.test(redirect.to.trim())) {
+        // Another host: only the server knows the allowed ones, so the browser loads this address from it.
+        (this.hooks.assign ?? ((url: string) => window.location.assign(url)))(`${target.pathname}${target.search}${target.hash}`);
+        return;
+      }
+      console.warn(`Stored redirect refused: ${JSON.stringify(redirect.to)} leaves the site`);
     }
 
     this.controller?.abort();

@@ -101,7 +101,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     return payload;
   });
   registerApiProxy(app, config.contentApiUrl);
-  registerPlatformRoutes(app, { registry, federation, stats });
+  registerPlatformRoutes(app, { registry, federation, stats, operatorToken: config.operatorToken });
   app.get('/health', async () => ({ status: 'ok', remotesRevision: registry.current.revision }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 

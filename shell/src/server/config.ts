@@ -21,6 +21,8 @@ export interface ShellConfig {
   initCacheTtlMs: number;
   /** Hosts of the product's older site: links to them stay in the same tab. */
   ownLegacyHosts: string[];
+  /** Hosts a stored (backend) redirect may send visitors to; any other target must be a path on the site. */
+  redirectHosts: string[];
   /** Hosts `/pdf-redirect` may send visitors to. */
   pdfRedirectHosts: string[];
   /** Site-analytics counter id; nothing is sent when empty. */
@@ -39,6 +41,8 @@ export interface ShellConfig {
    * visitor's own X-Forwarded-For is never believed, so the per-client rate limit cannot be dodged with it.
    */
   trustProxy: boolean | string;
+  /** The token the operator pages (`/_platform`, `/metrics`) ask for; without one they are not served. */
+  operatorToken: string | null;
 }
 
 function list(value: string | undefined): string[] {
@@ -74,11 +78,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     initCacheTtlMs: integer(env.INIT_CACHE_TTL_MS, 30000),
     ownLegacyHosts: list(env.OWN_LEGACY_HOSTS ?? 'old.ntu.example'),
     pdfRedirectHosts: list(env.PDF_REDIRECT_HOSTS),
+    redirectHosts: list(env.REDIRECT_HOSTS).map((host) => host.toLowerCase()),
     analyticsCounterId: env.ANALYTICS_COUNTER_ID ?? '',
     analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
     captcha: captchaConfigFromEnv(env),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    operatorToken: env.OPERATOR_TOKEN?.trim() || null,
   };
 }

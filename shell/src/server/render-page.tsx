@@ -19,6 +19,7 @@ import type { ShellConfig } from './config';
 import { contentSecurityPolicy } from './csp';
 import { documentHead, documentTail } from './document';
 import { pdfRedirectTarget } from './pdf-redirect';
+import { redirectLocation } from '../security/redirect-location';
 import type { InitCache } from './init-cache';
 import { breakpointFromDevice, detectLocale, parseCookies } from './request-context';
 
@@ -125,8 +126,9 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
 
   const redirect = store.init.redirectFor(route.path);
   if (redirect) {
-    const target = /^https?:\/\//.test(redirect.to) ? redirect.to : localizePath(redirect.to, route.locale);
-    return reply.redirect(`${target}${url.search}`, redirect.status ?? 301);
+    const target = redirectLocation(redirect.to, route.locale, deps.config.redirectHosts);
+    if (target) return reply.redirect(`${target}${url.search}`, redirect.status ?? 301);
+    request.log.warn({ from: redirect.from, to: redirect.to }, 'stored redirect refused: its target leaves the site');
   }
 
   let modules = new Map<string, SectionModule>();
