@@ -24,6 +24,7 @@ async function main() {
       registry: port(env.REGISTRY_PORT, 3003),
     },
     env: serviceEnv,
+    supervise: true,
   });
   console.log(`\nThe site is running at ${platform.urls.site}  (English: ${platform.urls.site}/en)`);
   console.log(`Platform dashboard: ${platform.urls.site}/_platform · registry: ${platform.urls.registry} · content API: ${platform.urls.api}`);
@@ -43,14 +44,7 @@ async function main() {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  for (const service of platform.services.values()) {
-    service.exited?.then((code) => {
-      if (!stopping) {
-        console.error(`${service.spec.name} stopped unexpectedly (exit ${code}); stopping the platform`);
-        void stop(1);
-      }
-    });
-  }
+  // A service that stops is restarted by the supervisor (logged, and shown on the dashboard); the others go on.
 }
 
 main().catch((error) => {

@@ -16,6 +16,7 @@ const DEFAULT_PORTS = { site: 3000, remotes: 3001, api: 3002, registry: 3003 };
  * @property {(line: string) => void} [log]
  * @property {string} [logDir]          write each service's output to <logDir>/<service>.log instead of the console
  * @property {boolean} [build]          build what is missing first (default true)
+ * @property {boolean} [supervise]      restart a service that exits unexpectedly (`npm start`; default false)
  */
 
 /** @param {string} dist */
@@ -81,7 +82,10 @@ async function startPlatform(options = {}) {
     registry: `http://${host}:${ports.registry}/registry.json`,
   };
   const operator = operatorTokenFor(dataDir, { ...process.env, ...options.env });
-  const common = { DATA_DIR: dataDir, HOST: host, ...options.env, OPERATOR_TOKEN: operator.token };
+  // Where the supervisor keeps each service's state, for the shell's dashboard.
+  const statusFile = path.join(dataDir, 'run', 'services.json');
+  fs.mkdirSync(path.dirname(statusFile), { recursive: true });
+  const common = { DATA_DIR: dataDir, HOST: host, ...options.env, OPERATOR_TOKEN: operator.token, SUPERVISOR_STATUS_FILE: statusFile };
   const node = process.execPath;
   const registryCli = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
   const specs = {
@@ -111,6 +115,13 @@ async function startPlatform(options = {}) {
     for (const service of started.reverse()) await service.stop();
     throw error;
   }
+  const writeStatus = () => {
+    const body = JSON.stringify({ supervised: options.supervise === true, updatedAt: new Date().toISOString(), services: [...services.values()].map((service) => service.status()) });
+    fs.writeFileSync(`${statusFile}.tmp`, body);
+    fs.renameSync(`${statusFile}.tmp`, statusFile);
+  };
+  writeStatus();
+  if (options.supervise) for (const service of services.values()) service.supervise(writeStatus);
   return {
     urls,
     ports,

@@ -5,6 +5,8 @@ import type { ServerFederation } from '../federation/server-federation';
 import type { RemoteStats } from './remote-stats';
 import { renderDashboard } from './dashboard';
 import { operatorGuard } from './operator-auth';
+import { readSupervisorStatus } from './supervisor-status';
+import type { CspReports } from '../security/csp-reports';
 
 export interface PlatformDependencies {
   registry: RegistryClient;
@@ -12,6 +14,8 @@ export interface PlatformDependencies {
   stats: RemoteStats;
   /** The operator token the pages ask for; null: the operator pages are not served. */
   operatorToken: string | null;
+  /** CSP violations reported by browsers, per directive. */
+  cspReports?: CspReports;
 }
 
 export interface RemoteStatus {
@@ -50,6 +54,8 @@ export function platformStatus(deps: PlatformDependencies) {
       conflicts: catalog.conflicts,
     },
     remotes,
+    services: readSupervisorStatus(),
+    cspViolations: deps.cspReports?.snapshot() ?? [],
     process: { uptimeSeconds: Math.round(process.uptime()), heapUsedBytes: process.memoryUsage().heapUsed, rssBytes: process.memoryUsage().rss },
   };
 }
@@ -72,6 +78,9 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
   metric('site_remote_timeouts_total', 'Section module load timeouts', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.timeouts]));
   metric('site_remote_refused_total', 'Loads refused (remote down or circuit open)', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.refused]));
   metric('site_remote_load_p95_ms', 'p95 of recent section module load latency', 'gauge', remotes.map((r) => [{ remote: r.name }, r.stats.p95LatencyMs ?? 0]));
+  metric('site_service_up', 'Whether a supervised service is running', 'gauge', status.services.map((s) => [{ service: s.name }, s.state === 'running' ? 1 : 0]));
+  metric('site_service_restarts_total', 'Restarts of a supervised service after it exited', 'counter', status.services.map((s) => [{ service: s.name }, s.restarts]));
+  metric('site_csp_violations_total', 'Content-Security-Policy violations reported by browsers', 'counter', status.cspViolations.map(([directive, count]) => [{ directive }, count]));
   metric('site_registry_revision', 'Registry revision the shell serves', 'gauge', [[{}, status.registry.revision]]);
   metric('site_process_heap_used_bytes', 'V8 heap used', 'gauge', [[{}, status.process.heapUsedBytes]]);
   return `${lines.join('\n')}\n`;

@@ -23,6 +23,8 @@ export interface ShellConfig {
   ownLegacyHosts: string[];
   /** Hosts a stored (backend) redirect may send visitors to; any other target must be a path on the site. */
   redirectHosts: string[];
+  /** Hosts stored HTML and pages may load images from (https), besides the site's own /media/. */
+  mediaHosts: string[];
   /** Hosts `/pdf-redirect` may send visitors to. */
   pdfRedirectHosts: string[];
   /** Site-analytics counter id; nothing is sent when empty. */
@@ -78,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     initCacheTtlMs: integer(env.INIT_CACHE_TTL_MS, 30000),
     ownLegacyHosts: list(env.OWN_LEGACY_HOSTS ?? 'old.ntu.example'),
     pdfRedirectHosts: list(env.PDF_REDIRECT_HOSTS),
+    mediaHosts: list(env.MEDIA_HOSTS).map((host) => host.toLowerCase()),
     redirectHosts: list(env.REDIRECT_HOSTS).map((host) => host.toLowerCase()),
     analyticsCounterId: env.ANALYTICS_COUNTER_ID ?? '',
     analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',

@@ -48,6 +48,7 @@ function pagePolicy(catalog: RemoteCatalog, config: ShellConfig): string {
       remoteUrls: [...catalog.remotes.values()].flatMap((record) => [record.manifestUrl, record.browserEntryUrl ?? '']),
       captchaScriptUrl: config.captcha?.scriptUrl,
       analyticsEndpoint: config.analyticsEndpoint,
+      mediaHosts: config.mediaHosts,
     });
     policies.set(catalog, policy);
   }
@@ -188,6 +189,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
       config: {
         publicApiBase: deps.config.publicApiBase,
         ownLegacyHosts: deps.config.ownLegacyHosts,
+        mediaHosts: deps.config.mediaHosts,
         analyticsCounterId: deps.config.analyticsCounterId,
         analyticsEndpoint: deps.config.analyticsEndpoint,
         remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
