@@ -84,9 +84,9 @@ test.describe('error answers and request limits', () => {
         const response = await fetch(`${shell.url}/api/en/forms/contact`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${index + 1}` },
-          body: JSON.stringify({ name: 'Rotating Visitor', email, message: 'A question about the master programmes.', consent: true, captchaToken: 'good-token:submit_contact' }),
+          body: JSON.stringify({ name: 'Rotating Visitor', email, message: 'A question about the master programmes.', consent: true, captchaToken: `e2e.submit.${Date.now()}` }),
         });
-        expect([201, 403]).toContain(response.status);
+        expect(response.status).toBe(201);
       }
     } finally {
       await shell.stop();
@@ -94,7 +94,7 @@ test.describe('error answers and request limits', () => {
     const db = new Database(path.join(process.env.DATA_DIR!, 'content.sqlite'), { readonly: true });
     try {
       const rows = db.prepare("SELECT client_ip FROM form_submissions WHERE payload LIKE ?").all(`%${email}%`);
-      expect(rows.map((row) => row.client_ip)).toEqual(rows.map(() => '127.0.0.1'));
+      expect(rows.map((row) => row.client_ip)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
     } finally {
       db.close();
     }
