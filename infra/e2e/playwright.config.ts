@@ -26,8 +26,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: /lifecycle\.spec\.ts/, use: { browserName: 'chromium' } },
+    { name: 'site', testIgnore: /(lifecycle|overload|supervision)\.spec\.ts/, use: { browserName: 'chromium' } },
     // Redeploys and stops remotes: runs alone, after everything else.
     { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts/, dependencies: ['site'], use: { browserName: 'chromium' } },
+    // Platforms of their own that are flooded or lose a service: alone, after everything else.
+    { name: 'resilience', testMatch: /(overload|supervision)\.spec\.ts/, dependencies: ['lifecycle'], use: { browserName: 'chromium' } },
   ],
 });

@@ -15,3 +15,4 @@ export * from './api/education';
 export * from './api/people';
 export * from './api/forms';
 export * from './paths';
+export * from './redirect-target';

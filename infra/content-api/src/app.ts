@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrations';
 import { registerAdminRoutes } from './admin/admin-routes';
 import { registerFormRoutes } from './forms/form-routes';
 import { installCaching } from './http/caching';
+import { installBodyRateLimit } from './http/body-rate';
 import { installErrorHandling } from './http/errors';
 import { registerMediaRoutes } from './media/media-routes';
 import { registerListRoutes } from './routes/list-routes';
@@ -47,12 +48,14 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
     // Behind the shell's same-origin proxy the client address comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Bounds slow-loris clients; generous enough for a 50 MB upload on a slow line.
-    requestTimeout: 10 * 60 * 1000,
+    // No total time for a request: bodies are bounded by their byte rate (installBodyRateLimit), so a 50 MB
+    // upload on a slow but live line finishes while a stalled one is cut within one window.
+    requestTimeout: 0,
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
   installErrorHandling(app);
+  installBodyRateLimit(app, { windowMs: config.uploadIdleTimeoutMs, minBytesPerSecond: config.uploadMinBytesPerSecond });
   installCaching(app, config.cacheMaxAgeSeconds);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 

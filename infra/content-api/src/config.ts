@@ -46,6 +46,11 @@ export interface ContentApiConfig {
   logRequests: boolean;
   /** Whose X-Forwarded-For names the client (rate limit, captcha remote IP); see trustProxyFrom. */
   trustProxy: boolean | string;
+  /** A request body sending fewer than `uploadMinBytesPerSecond` over a window of `uploadIdleTimeoutMs` is cut. */
+  uploadIdleTimeoutMs: number;
+  uploadMinBytesPerSecond: number;
+  /** Hosts a stored redirect may send visitors to (absolute https/http targets); paths on the site always may. */
+  redirectHosts: string[];
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -105,6 +110,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ContentApiC
     logRequests: env.LOG_REQUESTS === 'true',
     // The shell's proxy on this machine by default; in a cluster, the private network the shell is on.
     trustProxy: trustProxyFrom(env.TRUST_PROXY, 'loopback'),
+    uploadIdleTimeoutMs: numberFrom(env.UPLOAD_IDLE_TIMEOUT_MS, 30_000, 'UPLOAD_IDLE_TIMEOUT_MS'),
+    uploadMinBytesPerSecond: numberFrom(env.UPLOAD_MIN_BYTES_PER_SECOND, 2048, 'UPLOAD_MIN_BYTES_PER_SECOND'),
+    redirectHosts: (env.REDIRECT_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
   };
 }
 

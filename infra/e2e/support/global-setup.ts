@@ -8,6 +8,7 @@ import { startCaptchaProvider } from './captcha-provider';
 const { startPlatform } = require('../../orchestrator/src/platform.js') as typeof import('../../orchestrator/src/platform.js');
 
 export const ADMIN_TOKEN = 'e2e-admin-token';
+export const OPERATOR_TOKEN = 'e2e-operator-token';
 
 /** Starts the platform once for the whole run; the values reach the test workers through the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -23,6 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: {
       REGISTRY_POLL_MS: '300',
       CONTENT_ADMIN_TOKEN: ADMIN_TOKEN,
+      OPERATOR_TOKEN,
       CAPTCHA_VERIFY_URL: captcha.verifyUrl,
       CAPTCHA_SECRET: captcha.secret,
       CAPTCHA_SITE_KEY: captcha.siteKey,
@@ -39,6 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     REMOTES_URL: platform.urls.remotes,
     DATA_DIR: dataDir,
     E2E_ADMIN_TOKEN: ADMIN_TOKEN,
+    E2E_OPERATOR_TOKEN: OPERATOR_TOKEN,
     E2E_LOG_DIR: logDir,
   });
   console.log(`[platform] site ${site}, data ${dataDir}, logs ${logDir}`);

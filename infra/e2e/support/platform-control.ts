@@ -35,8 +35,13 @@ export interface RemoteStatus {
   sections: string[];
 }
 
+/** The operator pages answer only with the platform's operator token. */
+export function operatorHeaders(): Record<string, string> {
+  return { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` };
+}
+
 export async function platformStatus(request: APIRequestContext): Promise<{ remotes: RemoteStatus[]; process: { uptimeSeconds: number } }> {
-  const response = await request.get('/_platform/remotes.json');
+  const response = await request.get('/_platform/remotes.json', { headers: operatorHeaders() });
   return response.json();
 }
 

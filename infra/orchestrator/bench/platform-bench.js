@@ -142,9 +142,10 @@ async function main() {
       if (pid) await drill(site, label, pid);
     }
     await browserFigures(site, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+    const operator = { authorization: `Bearer ${platform.operatorToken}` };
     const soakMinutes = soakOption();
-    if (soakMinutes > 0) await soak(site, soakMinutes, async () => (await (await fetch(`${site}/_platform/remotes.json`)).json()).process.rssBytes);
-    const status = await (await fetch(`${site}/_platform/remotes.json`)).json();
+    if (soakMinutes > 0) await soak(site, soakMinutes, async () => (await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json()).process.rssBytes);
+    const status = await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json();
     console.log(`\nShell process after the run: heap ${(status.process.heapUsedBytes / 1048576).toFixed(1)} MiB, RSS ${(status.process.rssBytes / 1048576).toFixed(1)} MiB`);
     for (const remote of status.remotes) {
       console.log(`remote ${remote.name.padEnd(10)} ${remote.version}  loads ${remote.stats.loads}, errors ${remote.stats.errors}, timeouts ${remote.stats.timeouts}, p50 ${remote.stats.p50LatencyMs == null ? "-" : `${remote.stats.p50LatencyMs.toFixed(2)} ms`}`);

@@ -24,9 +24,15 @@ async function main() {
       registry: port(env.REGISTRY_PORT, 3003),
     },
     env: serviceEnv,
+    supervise: true,
   });
   console.log(`\nThe site is running at ${platform.urls.site}  (English: ${platform.urls.site}/en)`);
   console.log(`Platform dashboard: ${platform.urls.site}/_platform · registry: ${platform.urls.registry} · content API: ${platform.urls.api}`);
+  console.log(
+    platform.operatorTokenFile
+      ? `Operator token (dashboard password, any user name; or Authorization: Bearer …): ${platform.operatorToken}  (kept in ${platform.operatorTokenFile})`
+      : 'Operator token: the OPERATOR_TOKEN you set',
+  );
   console.log('Press Ctrl-C to stop.\n');
   let stopping = false;
   const stop = async (exitCode = 0) => {
@@ -38,14 +44,7 @@ async function main() {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  for (const service of platform.services.values()) {
-    service.exited?.then((code) => {
-      if (!stopping) {
-        console.error(`${service.spec.name} stopped unexpectedly (exit ${code}); stopping the platform`);
-        void stop(1);
-      }
-    });
-  }
+  // A service that stops is restarted by the supervisor (logged, and shown on the dashboard); the others go on.
 }
 
 main().catch((error) => {

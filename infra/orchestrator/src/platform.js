@@ -1,5 +1,6 @@
 // @ts-check
 'use strict';
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildWhatIsMissing, repoRoot, REMOTES } = require('./builds');
@@ -15,6 +16,7 @@ const DEFAULT_PORTS = { site: 3000, remotes: 3001, api: 3002, registry: 3003 };
  * @property {(line: string) => void} [log]
  * @property {string} [logDir]          write each service's output to <logDir>/<service>.log instead of the console
  * @property {boolean} [build]          build what is missing first (default true)
+ * @property {boolean} [supervise]      restart a service that exits unexpectedly (`npm start`; default false)
  */
 
 /** @param {string} dist */
@@ -43,6 +45,18 @@ function deployBuiltRemotes(dataDir, log) {
 }
 
 /**
+ * The operator token of the pages `/_platform` and `/metrics`: OPERATOR_TOKEN when set, else the one kept in
+ * `<dataDir>/operator-token` (made on first start, readable by its owner only), like the other local secrets.
+ * @param {string} dataDir @param {NodeJS.ProcessEnv} env
+ */
+function operatorTokenFor(dataDir, env) {
+  if (env.OPERATOR_TOKEN) return { token: env.OPERATOR_TOKEN, file: null };
+  const file = path.join(dataDir, 'operator-token');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, `${crypto.randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  return { token: fs.readFileSync(file, 'utf8').trim(), file };
+}
+
+/**
  * Starts the whole platform as `npm start` does: content API, static host for remote builds, registry, shell.
  * @param {PlatformOptions} [options]
  */
@@ -67,7 +81,11 @@ async function startPlatform(options = {}) {
     remotes: `http://${host}:${ports.remotes}/remotes/`,
     registry: `http://${host}:${ports.registry}/registry.json`,
   };
-  const common = { DATA_DIR: dataDir, HOST: host, ...options.env };
+  const operator = operatorTokenFor(dataDir, { ...process.env, ...options.env });
+  // Where the supervisor keeps each service's state, for the shell's dashboard.
+  const statusFile = path.join(dataDir, 'run', 'services.json');
+  fs.mkdirSync(path.dirname(statusFile), { recursive: true });
+  const common = { DATA_DIR: dataDir, HOST: host, ...options.env, OPERATOR_TOKEN: operator.token, SUPERVISOR_STATUS_FILE: statusFile };
   const node = process.execPath;
   const registryCli = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
   const specs = {
@@ -97,11 +115,21 @@ async function startPlatform(options = {}) {
     for (const service of started.reverse()) await service.stop();
     throw error;
   }
+  const writeStatus = () => {
+    const body = JSON.stringify({ supervised: options.supervise === true, updatedAt: new Date().toISOString(), services: [...services.values()].map((service) => service.status()) });
+    fs.writeFileSync(`${statusFile}.tmp`, body);
+    fs.renameSync(`${statusFile}.tmp`, statusFile);
+  };
+  writeStatus();
+  if (options.supervise) for (const service of services.values()) service.supervise(writeStatus);
   return {
     urls,
     ports,
     dataDir,
     services,
+    /** What the operator pages ask for, and the file it is kept in (null when it came from OPERATOR_TOKEN). */
+    operatorToken: operator.token,
+    operatorTokenFile: operator.file,
     /** Stops one service (e.g. to test failure isolation). @param {string} name */
     async stopService(name) {
       await services.get(name)?.stop();
@@ -116,4 +144,4 @@ async function startPlatform(options = {}) {
   };
 }
 
-module.exports = { startPlatform, deployBuiltRemotes, DEFAULT_PORTS };
+module.exports = { startPlatform, deployBuiltRemotes, operatorTokenFor, DEFAULT_PORTS };

@@ -44,6 +44,66 @@ class Service {
     this.child = null;
     /** @type {Promise<number | null> | null} */
     this.exited = null;
+    /** Restarts after unexpected exits, while supervised. */
+    this.restarts = 0;
+    /** @type {{ code: number | null, signal: string | null, at: string } | null} */
+    this.lastExit = null;
+    /** @type {'starting' | 'running' | 'restarting' | 'stopped'} */
+    this.state = 'stopped';
+    this.startedAt = 0;
+    this.stopping = false;
+    /** @type {((service: Service) => void) | null} */
+    this.onChange = null;
+  }
+
+  get pid() {
+    return this.running ? this.child?.pid ?? null : null;
+  }
+
+  /**
+   * Restarts the service whenever it exits without being asked to, like a process manager: after 250 ms, doubling
+   * for each quick successive failure up to 10 s (a service that ran a minute starts again from 250 ms).
+   * @param {(service: Service) => void} [onChange]  told of every state change (the status file)
+   */
+  supervise(onChange) {
+    this.onChange = onChange ?? null;
+    let quickFailures = 0;
+    const watch = () => {
+      const child = this.child;
+      child?.once('exit', (code, signal) => {
+        if (this.stopping || child !== this.child) return;
+        this.lastExit = { code, signal, at: new Date().toISOString() };
+        quickFailures = Date.now() - this.startedAt > 60_000 ? 0 : quickFailures + 1;
+        const backOffMs = Math.min(10_000, 250 * 2 ** Math.max(0, quickFailures - 1));
+        this.state = 'restarting';
+        this.options.log(`[supervisor] ${this.spec.name} exited (${signal ? `signal ${signal}` : `code ${code}`}); restarting in ${backOffMs} ms`);
+        this.changed();
+        setTimeout(() => void restart(), backOffMs);
+      });
+    };
+    const restart = async () => {
+      if (this.stopping) return;
+      try {
+        await this.start();
+        this.restarts += 1;
+        this.options.log(`[supervisor] ${this.spec.name} is back (pid ${this.pid}, restart ${this.restarts})`);
+        this.changed();
+        watch();
+      } catch (error) {
+        this.options.log(`[supervisor] ${this.spec.name} did not come back: ${error instanceof Error ? error.message : error}`);
+        quickFailures += 1;
+        setTimeout(() => void restart(), Math.min(10_000, 250 * 2 ** quickFailures));
+      }
+    };
+    watch();
+  }
+
+  changed() {
+    this.onChange?.(this);
+  }
+
+  status() {
+    return { name: this.spec.name, state: this.state, pid: this.pid, restarts: this.restarts, lastExit: this.lastExit, startedAt: this.startedAt ? new Date(this.startedAt).toISOString() : null };
   }
 
   get running() {
@@ -52,6 +112,9 @@ class Service {
 
   async start(timeoutMs = 60_000) {
     const { spec } = this;
+    this.stopping = false;
+    this.state = this.state === 'restarting' ? 'restarting' : 'starting';
+    this.startedAt = Date.now();
     const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
@@ -67,17 +130,22 @@ class Service {
       if (!this.running) throw new Error(`${spec.name} exited during start-up (code ${child.exitCode})${this.options.logFile ? `; see ${this.options.logFile}` : ''}`);
       try {
         const response = await fetch(spec.healthUrl, { signal: AbortSignal.timeout(1000) });
-        if (response.ok) return;
+        if (response.ok) {
+          this.state = 'running';
+          return;
+        }
       } catch {
         // Not listening yet.
       }
-      await delay(150);
+      await delay(100);
     }
     await this.stop();
     throw new Error(`${spec.name} did not answer ${spec.healthUrl} within ${timeoutMs} ms`);
   }
 
   async stop(graceMs = 5000) {
+    this.stopping = true;
+    this.state = 'stopped';
     const child = this.child;
     if (!child || !this.running) return;
     child.kill('SIGTERM');

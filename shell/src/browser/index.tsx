@@ -148,7 +148,7 @@ async function start(): Promise<void> {
   const context = {
     api,
     publicApiBase: payload.config.publicApiBase,
-    sanitize: createSanitizer(window),
+    sanitize: createSanitizer(window, payload.config.mediaHosts ?? []),
     ownLegacyHosts: payload.config.ownLegacyHosts,
     captcha: createBrowserCaptcha(payload.config.captcha),
   };

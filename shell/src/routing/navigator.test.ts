@@ -12,7 +12,15 @@ afterEach(() => jest.useRealTimers());
 const init = (siteName: string): InitSnapshot => ({
   settings: { siteName },
   colors: [],
-  redirects: [{ from: '/old-news', to: '/news', status: 301 }],
+  redirects: [
+    { from: '/old-news', to: '/news', status: 301 },
+    { from: '/a', to: '//evil.example', status: 301 },
+    { from: '/b', to: '/\\evil.example', status: 301 },
+    { from: '/c', to: '/\t//evil.example', status: 301 },
+    { from: '/d', to: '//evil.example\\@site', status: 301 },
+    { from: '/e', to: '/\\\\evil.example', status: 301 },
+    { from: '/guide', to: 'https://docs.example.edu/guide', status: 302 },
+  ],
   header: null,
   footer: null,
   alerts: [],
@@ -45,13 +53,14 @@ function setup(answer: (path: string) => unknown) {
     },
   );
   const replaced: string[] = [];
+  const assigned: string[] = [];
   const shown: Array<{ path: string; pathChanged: boolean }> = [];
   const navigator = new Navigator(
     store,
     { api, isServer: false, source: { resolve: async () => ({ ok: false, kind: 'missing', message: 'none' }) }, knownSections: () => [], resolveOptions: { loaderBudgetMs: 1000 } },
-    { replace: (path) => replaced.push(path), afterNavigation: (target, _view, change) => shown.push({ path: `${target.pathname}${target.search}`, pathChanged: change.pathChanged }) },
+    { replace: (path) => replaced.push(path), assign: (url) => assigned.push(url), afterNavigation: (target, _view, change) => shown.push({ path: `${target.pathname}${target.search}`, pathChanged: change.pathChanged }) },
   );
-  return { store, navigator, requested, replaced, shown, persistence };
+  return { store, navigator, requested, replaced, assigned, shown, persistence };
 }
 
 const page = (slug: string, extra: object = {}) => ({ data: { slug, title: slug, components: [], ...extra } });
@@ -104,6 +113,19 @@ describe('client navigation', () => {
     await go(navigator, '/old-news', '?a=1');
     expect(replaced).toEqual(['/news?a=1']);
     expect(requested).toEqual([]);
+  });
+
+  it('never follows a stored redirect off the site; a target on another host is left to the server', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { navigator, replaced, assigned, requested } = setup((path) => page(path.split('/').pop()!));
+    for (const from of ['/a', '/b', '/c', '/d', '/e']) await go(navigator, from);
+    expect(replaced).toEqual([]);
+    expect(assigned).toEqual([]);
+    expect(requested).toEqual(['ru/pages/a', 'ru/pages/b', 'ru/pages/c', 'ru/pages/d', 'ru/pages/e']);
+    expect(warn).toHaveBeenCalledTimes(5);
+    await go(navigator, '/guide', '?x=1');
+    expect(assigned).toEqual(['/guide?x=1']);
+    warn.mockRestore();
   });
 
   it('switching the language stores the cookie, switches the locale and reloads the init data', async () => {

@@ -1,3 +1,4 @@
+import { localizePath, redirectTarget } from '@site/contracts';
 import { endpoints } from '../api/endpoints';
 import type { PageLoadDependencies } from './page-loader';
 import { runPagePipeline } from './page-pipeline';
@@ -56,6 +57,18 @@ export class Navigator {
     }
   }
 
+  /**
+   * Where a stored redirect sends the visitor from the browser: a path on the site directly; another host only by
+   * asking the server for this address again (it alone holds the allow-list); anything else is refused.
+   */
+  private redirectLocation(to: string, locale: RootStore['locale']['locale'], target: NavigationTarget) {
+    const followed = redirectTarget(to, []);
+    if (followed?.kind === 'path') return { location: `${localizePath(followed.path, locale)}${target.search}`, external: false };
+    if (/^https?:/i.test(to.trim())) return { location: `${target.pathname}${target.search}${target.hash}`, external: true };
+    console.warn(`Stored redirect refused: ${JSON.stringify(to)} leaves the site`);
+    return null;
+  }
+
   constructor(
     private readonly store: RootStore,
     private readonly deps: PageLoadDependencies,
@@ -81,7 +94,11 @@ export class Navigator {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
-    const pipeline = runPagePipeline(target, { ...this.deps, initFor: (locale) => this.initFor(locale) }, controller.signal);
+    const pipeline = runPagePipeline(
+      target,
+      { ...this.deps, initFor: (locale) => this.initFor(locale), resolveRedirect: (to, locale) => this.redirectLocation(to, locale, target) },
+      controller.signal,
+    );
     // The minimum display time starts first, so that its timer fires before the loading bar's equal throttle.
     const loading = withMinimumDuration(() => pipeline, this.minimumDisplayMs);
     store.loadingBar.start();

@@ -1,4 +1,4 @@
-import { localizePath, statusOfError, type SectionModule } from '@site/contracts';
+import { statusOfError, type SectionModule } from '@site/contracts';
 import { CONTENT_API_UNAVAILABLE } from '../api/content-errors';
 import type { InitSnapshot } from '../stores/init-store';
 import type { PageError, PageView } from '../stores/page-store';
@@ -21,6 +21,11 @@ export interface PipelineResult {
 export interface PipelineDependencies extends PageLoadDependencies {
   /** The locale's init data (layout, settings, redirects): the server's shared cache or the browser's store. */
   initFor(locale: ResolvedRoute['locale']): Promise<InitSnapshot>;
+  /**
+   * Where a stored redirect's target sends the visitor (query included), or null when it would leave the site:
+   * then the page is shown as if there were no redirect. The server checks absolute targets against its allow-list.
+   */
+  resolveRedirect(to: string, locale: ResolvedRoute['locale']): { location: string; external: boolean } | null;
 }
 
 export interface PipelineLocation {
@@ -50,11 +55,8 @@ export async function runPagePipeline(location: PipelineLocation, deps: Pipeline
   }
 
   const redirect = redirectFor(init, route.path);
-  if (redirect) {
-    const external = /^https?:\/\//.test(redirect.to);
-    const target = external ? redirect.to : localizePath(redirect.to, route.locale);
-    return { route, init, outcome: { kind: 'redirect', location: `${target}${location.search}`, status: redirect.status ?? 301, external } };
-  }
+  const followed = redirect ? deps.resolveRedirect(redirect.to, route.locale) : null;
+  if (redirect && followed) return { route, init, outcome: { kind: 'redirect', ...followed, status: redirect.status ?? 301 } };
 
   if (route.kind === 'error' || route.kind === 'pdf-redirect') {
     return { route, init, outcome: { kind: 'error', error: { statusCode: 404, message: NOT_FOUND_MESSAGE } } };

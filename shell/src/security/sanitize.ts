@@ -11,9 +11,42 @@ export const SANITIZE_CONFIG: Config = {
 
 export type Sanitizer = (html: string) => string;
 
+/**
+ * Whether stored HTML may load an image from `source`: the site's own media (`/media/…`, `/api/media/…`) or an https
+ * URL on a configured media host. Anything else would let stored content fetch from anywhere (tracking beacons).
+ */
+export function allowedImageSource(source: string, mediaHosts: readonly string[]): boolean {
+  const value = source.trim();
+  if (/^\/(api\/)?media\/[^\\]*$/.test(value) && !value.startsWith('//')) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password && mediaHosts.some((host) => host.toLowerCase() === url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 /** A sanitizer bound to a window: the browser's, or a jsdom window on the server. */
-export function createSanitizer(window: WindowLike): Sanitizer {
+export function createSanitizer(window: WindowLike, mediaHosts: readonly string[] = []): Sanitizer {
   const purify = createDOMPurify(window);
+  // Image sources outside the site's media and the configured hosts are dropped (a srcset keeps its allowed entries).
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    for (const name of ['src', 'poster', 'background']) {
+      const value = node.getAttribute?.(name);
+      if (value === null || value === undefined) continue;
+      if (name === 'src' && !['IMG', 'SOURCE', 'VIDEO', 'AUDIO'].includes(node.tagName)) continue;
+      if (!allowedImageSource(value, mediaHosts)) node.removeAttribute(name);
+    }
+    const srcset = node.getAttribute?.('srcset');
+    if (srcset !== null && srcset !== undefined) {
+      const kept = srcset
+        .split(',')
+        .map((candidate) => candidate.trim())
+        .filter((candidate) => candidate && allowedImageSource(candidate.split(/\s+/)[0] ?? '', mediaHosts));
+      if (kept.length > 0) node.setAttribute('srcset', kept.join(', '));
+      else node.removeAttribute('srcset');
+    }
+  });
   // Links that open a new tab must not give the opened page a handle on ours.
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');

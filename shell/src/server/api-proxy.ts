@@ -1,42 +1,170 @@
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts';
+import { ClientUploads, ProxyPool, readProxyLimits, watchBodyRate, type ProxyLimits } from './proxy-limits';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
+const BUSY = {
+  ru: 'Сервер сейчас перегружен. Попробуйте ещё раз через несколько секунд.',
+  en: 'The server is busy right now. Please try again in a few seconds.',
+};
+const TOO_MANY_UPLOADS = {
+  ru: 'С вашего адреса уже отправляется несколько форм. Дождитесь их завершения и попробуйте снова.',
+  en: 'Several forms are already being sent from your address. Wait for them to finish and try again.',
+};
+const JSON_TOO_LARGE = 'The request body is larger than 1 MB';
+
+const localeOfPath = (path: string): 'ru' | 'en' => (/^\/en(\/|$)/.test(path) ? 'en' : 'ru');
+
+function refuse(reply: FastifyReply, statusCode: number, message: string, retryAfterSeconds?: number): FastifyReply {
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+  return reply.code(statusCode).header('cache-control', 'no-store').send({ statusCode, message });
+}
+
+/**
+ * A body the proxy refuses is read and thrown away for a few seconds, so that the client, still sending it, gets to
+ * read the answer instead of a reset connection; then the connection goes.
+ */
+function discardBody(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  if (request.raw.complete) return;
+  const timer = setTimeout(() => request.raw.socket?.destroy(), 5000);
+  timer.unref();
+  request.raw.once('end', () => clearTimeout(timer));
+  request.raw.resume();
+}
+
+export interface ApiProxyState {
+  reads: ProxyPool;
+  uploads: ProxyPool;
+}
+
 /**
  * Serves the content API same-origin under `/api/`, streaming both ways (uploads are never buffered here).
- * The browser and the server thus use one API base.
+ * The browser and the server thus use one API base. Reads and requests with a body use separate pools, each
+ * request is cancelled upstream as soon as its visitor leaves, and a body that stops arriving is cut.
  */
-export function registerApiProxy(app: FastifyInstance, upstream: string, prefix = '/api/'): void {
+export function registerApiProxy(app: FastifyInstance, upstream: string, prefix = '/api/', limits: ProxyLimits = readProxyLimits()): ApiProxyState {
   const target = new URL(upstream);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  // Let request bodies through untouched: the content API parses them.
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all(`${prefix}*`, (request, reply) => {
-      const path = request.url.slice(prefix.length - 1);
-      const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+  // The pools bound the sockets; the agents only keep them alive between requests.
+  const readAgent = new http.Agent({ keepAlive: true, maxSockets: limits.readConcurrency });
+  const uploadAgent = new http.Agent({ keepAlive: false, maxSockets: limits.uploadConcurrency });
+  const reads = new ProxyPool(limits.readConcurrency);
+  const uploads = new ProxyPool(limits.uploadConcurrency);
+  const clientUploads = new ClientUploads(limits.uploadsPerClient);
+  const retryAfterSeconds = Math.max(1, Math.ceil(limits.queueTimeoutMs / 1000));
+
+  async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const path = request.url.slice(prefix.length - 1);
+    const locale = localeOfPath(path);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const declaredLength = Number(request.headers['content-length'] ?? 0);
+    const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    const bodyLimit = multipart ? limits.multipartBodyLimitBytes : limits.jsonBodyLimitBytes;
+    if (hasBody && declaredLength > bodyLimit) {
+      discardBody(request, reply);
+      return refuse(reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE);
+    }
+
+    // The visitor leaving (closing the tab, a client time-out) ends everything done on its behalf.
+    const left = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) left.abort();
+    });
+    const releases: Array<() => void> = [];
+    const releaseAll = () => releases.splice(0).forEach((release) => release());
+    reply.raw.once('close', releaseAll);
+
+    if (hasBody) {
+      const releaseClient = clientUploads.take(request.ip);
+      if (!releaseClient) {
+        discardBody(request, reply);
+        return refuse(reply, 429, TOO_MANY_UPLOADS[locale], retryAfterSeconds);
       }
-      headers['x-forwarded-for'] = request.ip;
-      headers['x-forwarded-host'] = request.headers.host ?? '';
+      releases.push(releaseClient);
+    }
+    const pool = hasBody ? uploads : reads;
+    const release = await pool.acquire(limits.queueTimeoutMs, left.signal);
+    if (!release) {
+      releaseAll();
+      if (left.signal.aborted) return reply;
+      request.log.warn({ pool: hasBody ? 'uploads' : 'reads', inUse: pool.inUse, queued: pool.queued }, 'content API proxy queue full');
+      if (hasBody) discardBody(request, reply);
+      return refuse(reply, 503, BUSY[locale], retryAfterSeconds);
+    }
+    releases.push(release);
+
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+    }
+    // The content API trusts the shells: it learns the visitor's address (as this shell determined it) from here.
+    headers['x-forwarded-for'] = request.ip;
+    headers['x-forwarded-host'] = request.headers.host ?? '';
+
+    return new Promise<FastifyReply>((resolve) => {
+      let answered = false;
       const upstreamRequest = http.request(
-        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: request.method, path, headers, agent },
+        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: request.method, path, headers, agent: hasBody ? uploadAgent : readAgent, timeout: limits.upstreamTimeoutMs },
         (upstreamResponse) => {
+          answered = true;
           const responseHeaders: Record<string, string | string[]> = {};
           for (const [name, value] of Object.entries(upstreamResponse.headers)) {
             if (!HOP_BY_HOP.has(name) && value !== undefined) responseHeaders[name] = value;
           }
-          reply.code(upstreamResponse.statusCode ?? 502).headers(responseHeaders).send(upstreamResponse);
+          // An early answer (413, 429) to a body still arriving: the rest of that body is not wanted.
+          if (hasBody && !request.raw.complete) responseHeaders.connection = 'close';
+          upstreamResponse.once('close', releaseAll);
+          resolve(reply.code(upstreamResponse.statusCode ?? 502).headers(responseHeaders).send(upstreamResponse));
         },
       );
-      upstreamRequest.on('error', (error) => {
-        request.log.warn({ err: error.message }, 'content API unreachable');
-        if (!reply.sent) reply.code(502).send({ statusCode: 502, message: 'Bad Gateway' });
+      const fail = (statusCode: number, message: string, logged: string) => {
+        releaseAll();
+        if (answered || reply.sent || left.signal.aborted) return resolve(reply);
+        request.log.warn({ err: logged, path }, 'content API request failed');
+        resolve(refuse(reply, statusCode, message));
+      };
+      upstreamRequest.on('timeout', () => {
+        upstreamRequest.destroy(new Error('content API did not answer in time'));
+      });
+      upstreamRequest.on('error', (error) => fail(error.message.includes('in time') ? 504 : 502, error.message.includes('in time') ? 'Gateway Timeout' : 'Bad Gateway', error.message));
+      left.signal.addEventListener('abort', () => {
+        upstreamRequest.destroy(new Error('the client left'));
+      });
+
+      if (!hasBody) {
+        upstreamRequest.end();
+        return;
+      }
+      let received = 0;
+      request.raw.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > bodyLimit && !answered) {
+          request.raw.unpipe(upstreamRequest);
+          upstreamRequest.destroy(new Error('body over the limit'));
+          answered = true;
+          discardBody(request, reply);
+          releaseAll();
+          resolve(refuse(reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE));
+        }
       });
       request.raw.pipe(upstreamRequest);
+      const stopWatching = watchBodyRate(request.raw, limits.bodyIdleTimeoutMs, limits.bodyMinBytesPerSecond, (bytes) => {
+        request.log.warn({ path, bytes, windowMs: limits.bodyIdleTimeoutMs }, 'request body too slow: cut');
+        upstreamRequest.destroy(new Error('request body too slow'));
+        // A client that stopped sending cannot read an answer either: the connection goes.
+        request.raw.socket?.destroy();
+      });
+      reply.raw.once('close', stopWatching);
     });
+  }
+
+  // Let request bodies through untouched: the content API parses them.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all(`${prefix}*`, forward);
   });
+  return { reads, uploads };
 }

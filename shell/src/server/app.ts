@@ -13,6 +13,8 @@ import { ServerFederation } from '../federation/server-federation';
 import { registerPlatformRoutes } from '../platform/routes';
 import { RemoteStats } from '../platform/remote-stats';
 import { createSanitizer } from '../security/sanitize';
+import { applySecurityHeaders } from '../security/headers';
+import { CspReports, registerCspReports } from '../security/csp-reports';
 import { registerApiProxy } from './api-proxy';
 import type { ShellConfig } from './config';
 import { InitCache } from './init-cache';
@@ -39,12 +41,6 @@ function readShellAssets(browserDistDir: string): { js: string[]; css: string[] 
   return JSON.parse(fs.readFileSync(file, 'utf8')) as { js: string[]; css: string[] };
 }
 
-const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
-  ['x-content-type-options', 'nosniff'],
-  ['referrer-policy', 'strict-origin-when-cross-origin'],
-  ['x-frame-options', 'SAMEORIGIN'],
-  ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
-];
 
 /** The minimal page for an address that cannot be decoded: the 404 texts and a way home, in the address's locale. */
 export function undecodablePage(rawUrl: string): string {
@@ -70,6 +66,8 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     // An address the router cannot even decode gets the site's 'not found' answer, not the framework's JSON.
     frameworkErrors(error, request, frameworkReply) {
       const reply = frameworkReply as unknown as FastifyReply;
+      // These answers skip the hooks: they get the security headers here.
+      applySecurityHeaders(request, reply);
       const statusCode = error.statusCode ?? 400;
       if (request.url.startsWith('/api/')) return reply.code(statusCode).send({ statusCode, message: 'Bad Request' });
       return reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(undecodablePage(request.url));
@@ -97,7 +95,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     log: app.log,
   });
   const initCache = new InitCache(api, config.initCacheTtlMs);
-  const sanitize = createSanitizer(new JSDOM('').window as unknown as WindowLike);
+  const sanitize = createSanitizer(new JSDOM('').window as unknown as WindowLike, config.mediaHosts);
   const shellAssets = readShellAssets(config.browserDistDir);
 
   // JSON, the dashboard and other answers made on the fly; pages bring their own encodings from the render cache
@@ -118,12 +116,14 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     },
   });
   // Baseline protections on every answer, pages and proxied API alike, whatever sits in front of the shell.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of SECURITY_HEADERS) if (!reply.hasHeader(name)) reply.header(name, value);
+  app.addHook('onSend', async (request, reply, payload) => {
+    applySecurityHeaders(request, reply);
     return payload;
   });
   registerApiProxy(app, config.contentApiUrl);
-  registerPlatformRoutes(app, { registry, federation, stats });
+  const cspReports = new CspReports();
+  registerCspReports(app, cspReports);
+  registerPlatformRoutes(app, { registry, federation, stats, operatorToken: config.operatorToken, cspReports });
   app.get('/health', async () => ({ status: 'ok', remotesRevision: registry.current.revision }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 

@@ -21,6 +21,10 @@ export interface ShellConfig {
   initCacheTtlMs: number;
   /** Hosts of the product's older site: links to them stay in the same tab. */
   ownLegacyHosts: string[];
+  /** Hosts a stored (backend) redirect may send visitors to; any other target must be a path on the site. */
+  redirectHosts: string[];
+  /** Hosts stored HTML and pages may load images from (https), besides the site's own /media/. */
+  mediaHosts: string[];
   /** Hosts `/pdf-redirect` may send visitors to. */
   pdfRedirectHosts: string[];
   /** Site-analytics counter id; nothing is sent when empty. */
@@ -54,6 +58,8 @@ export interface ShellConfig {
   /** pino level of the server log, and whether every request gets a line (the reverse proxy keeps the access log). */
   logLevel: string;
   logRequests: boolean;
+  /** The token the operator pages (`/_platform`, `/metrics`) ask for; without one they are not served. */
+  operatorToken: string | null;
 }
 
 export interface PageCacheConfig {
@@ -129,6 +135,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     initCacheTtlMs: integer(env.INIT_CACHE_TTL_MS, 30000),
     ownLegacyHosts: list(env.OWN_LEGACY_HOSTS ?? 'old.ntu.example'),
     pdfRedirectHosts: list(env.PDF_REDIRECT_HOSTS),
+    mediaHosts: list(env.MEDIA_HOSTS).map((host) => host.toLowerCase()),
+    redirectHosts: list(env.REDIRECT_HOSTS).map((host) => host.toLowerCase()),
     analyticsCounterId: env.ANALYTICS_COUNTER_ID ?? '',
     analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
@@ -151,5 +159,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     logRequests: flag(env.LOG_REQUESTS, false),
+    operatorToken: env.OPERATOR_TOKEN?.trim() || null,
   };
 }

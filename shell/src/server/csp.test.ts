@@ -25,6 +25,13 @@ describe('Content-Security-Policy of a page', () => {
     expect(policy['base-uri']).toEqual(["'self'"]);
   });
 
+  it('loads images only from the site, its remotes and the configured media hosts, and reports violations locally', () => {
+    const policy = directives(contentSecurityPolicy({ remoteUrls, mediaHosts: ['images.example.edu'] }));
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://images.example.edu', 'https://cdn.example.edu', 'http://127.0.0.1:3001']);
+    expect(policy['img-src']).not.toContain('https:');
+    expect(policy['report-uri']).toEqual(['/_csp-report']);
+  });
+
   it("lets Google's captcha load its code and frames, and page hits reach the collector", () => {
     const policy = directives(contentSecurityPolicy({ remoteUrls: [], captchaScriptUrl: 'https://www.google.com/recaptcha/api.js', analyticsEndpoint: 'https://mc.example.net/hit' }));
     expect(policy['script-src']).toEqual(expect.arrayContaining(['https://www.google.com', 'https://www.gstatic.com']));

@@ -7,6 +7,8 @@ const RECAPTCHA_FRAME_HOSTS = ['https://www.google.com', 'https://recaptcha.goog
 
 const PREFERENCE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PREFERENCE_SCRIPT).digest('base64')}'`;
 
+export const CSP_REPORT_PATH = '/_csp-report';
+
 export interface PolicyInput {
   /** Where the page's remotes are served from: their code, styles and manifests. */
   remoteUrls: string[];
@@ -14,6 +16,8 @@ export interface PolicyInput {
   captchaScriptUrl?: string | null;
   /** The collector page hits go to, when configured. */
   analyticsEndpoint?: string;
+  /** Hosts images may come from besides the site (https). */
+  mediaHosts?: string[];
 }
 
 function originOf(url: string | null | undefined): string | null {
@@ -34,9 +38,10 @@ function unique(values: Array<string | null>): string[] {
  * The page's Content-Security-Policy. Scripts run only from the site, the remotes on the page and the captcha
  * provider, plus the one inline script (the colour scheme before first paint) by its hash; so HTML that reached a
  * page some other way cannot run. Styles may be inline (components set custom properties in style attributes);
- * images and media may come from any https host, as editors link them.
+ * images only from the site, its remotes and the configured media hosts (no tracking beacons in stored HTML).
  */
-export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsEndpoint }: PolicyInput): string {
+export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsEndpoint, mediaHosts = [] }: PolicyInput): string {
+  const imageHosts = mediaHosts.map((host) => `https://${host}`);
   const remotes = unique(remoteUrls.map(originOf));
   const captchaOrigin = originOf(captchaScriptUrl);
   const googleCaptcha = captchaOrigin !== null && /(^|\.)(google\.com|recaptcha\.net)$/.test(new URL(captchaOrigin).hostname);
@@ -46,7 +51,7 @@ export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsE
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", PREFERENCE_SCRIPT_HASH, ...remotes, ...captchaScripts]],
     ['style-src', ["'self'", "'unsafe-inline'", 'https:', ...remotes]],
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...remotes]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...imageHosts, ...remotes]],
     ['font-src', ["'self'", 'data:', 'https:', ...remotes]],
     ['media-src', ["'self'", 'https:']],
     ['connect-src', unique(["'self'", ...remotes, originOf(analyticsEndpoint), ...captchaScripts])],
@@ -55,6 +60,8 @@ export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsE
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'self'"]],
+    // Violations are counted locally (`/_csp-report`, then `/metrics`): a policy that blocks the site shows up there.
+    ['report-uri', [CSP_REPORT_PATH]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }

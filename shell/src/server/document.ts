@@ -101,6 +101,8 @@ export function documentHead(input: HeadInput): string {
 export interface BrowserConfig {
   publicApiBase: string;
   ownLegacyHosts: string[];
+  /** Image hosts stored HTML may use: the browser's sanitizer must keep what the server's kept. */
+  mediaHosts?: string[];
   analyticsCounterId: string;
   analyticsEndpoint?: string;
   remoteLoadTimeoutMs: number;

@@ -19,6 +19,7 @@ import { UiStore } from '../stores/ui-store';
 import type { ShellConfig } from './config';
 import { contentSecurityPolicy } from './csp';
 import { documentHead, documentTail, escapeHtml } from './document';
+import { redirectLocation } from '../security/redirect-location';
 import type { InitCache } from './init-cache';
 import type { RenderedPage } from './render-cache';
 import { shellMessages } from '../i18n/messages';
@@ -48,6 +49,7 @@ function pagePolicy(catalog: RemoteCatalog, config: ShellConfig): string {
       remoteUrls: [...catalog.remotes.values()].flatMap((record) => [record.manifestUrl, record.browserEntryUrl ?? '']),
       captchaScriptUrl: config.captcha?.scriptUrl,
       analyticsEndpoint: config.analyticsEndpoint,
+      mediaHosts: config.mediaHosts,
     });
     policies.set(catalog, policy);
   }
@@ -119,6 +121,11 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
       api: deps.api,
       isServer: true,
       initFor: (locale) => deps.initCache.get(locale, page.contentRevision),
+      resolveRedirect: (to, locale) => {
+        const target = redirectLocation(to, locale, deps.config.redirectHosts);
+        if (!target) log.warn({ path: page.pathname, to }, 'stored redirect refused: its target leaves the site');
+        return target ? { location: `${target}${page.search}`, external: /^https?:/i.test(target) } : null;
+      },
       source: { resolve: (name) => deps.federation.resolveSection(catalog, name) },
       knownSections: () => catalog.sectionNames,
       resolveOptions: {
@@ -185,6 +192,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
       config: {
         publicApiBase: deps.config.publicApiBase,
         ownLegacyHosts: deps.config.ownLegacyHosts,
+        mediaHosts: deps.config.mediaHosts,
         analyticsCounterId: deps.config.analyticsCounterId,
         analyticsEndpoint: deps.config.analyticsEndpoint,
         remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,

@@ -9,11 +9,14 @@ import {
   HeaderSchema,
   NotifySchema,
   PageSchema,
+  RedirectSchema,
   SECTION_NAME_PATTERN,
   SectionDescriptorSchema,
   SettingsSchema,
+  redirectTarget,
   validate,
   type Page,
+  type Redirect,
 } from '@site/contracts';
 import { entityNamed } from '../content/entities';
 import { deleteEntity, deletePage, readEntity, reindexEverything, saveEntity, savePage } from '../content/entity-store';
@@ -106,6 +109,27 @@ export function registerAdminRoutes(app: FastifyInstance, { db, config }: RouteC
         await trx('layout_components').insert({ locale, key, sort: previous?.sort ?? 100, doc: JSON.stringify(doc) });
       });
       return { data: doc };
+    });
+
+    // A redirect must keep visitors on the site (as the browser parses its target) or send them to an allowed host.
+    admin.put('/admin/redirects', async (request) => {
+      const redirect = checked<Redirect>(RedirectSchema, request.body, 'The redirect');
+      if (!redirectTarget(redirect.from, []) || !redirectTarget(redirect.to, config.redirectHosts)) {
+        request.log.warn({ from: redirect.from, to: redirect.to }, 'redirect refused: its target leaves the site');
+        throw badRequest('The redirect target must be a path on the site (one leading slash) or an https URL on an allowed host (REDIRECT_HOSTS)');
+      }
+      const row = { from_path: redirect.from, to_path: redirect.to, status: redirect.status ?? 301 };
+      await db.transaction(async (trx) => {
+        await trx('redirects').where({ from_path: row.from_path }).delete();
+        await trx('redirects').insert(row);
+      });
+      return { data: { from: row.from_path, to: row.to_path, status: row.status } };
+    });
+
+    admin.delete('/admin/redirects', async (request, reply) => {
+      const from = (request.query as { from?: unknown }).from;
+      if (typeof from !== 'string' || !(await db('redirects').where({ from_path: from }).delete())) throw notFound();
+      return reply.status(204).send();
     });
 
     admin.post('/admin/reindex', async () => {

@@ -25,6 +25,19 @@ describe.each(ENGINES)('write API and export/import on %s', (engine) => {
     expect((await getJson(server, '/ru/pages/admission')).status).toBe(404);
   });
 
+  test('redirects are saved when they stay on the site; the five off-site targets are refused', async () => {
+    for (const to of ['//evil.example', '/\\evil.example', '/\t//evil.example', '//evil.example\\@site', '/\\\\evil.example', 'https://evil.example/']) {
+      const refused = await sendJson<{ message: string }>(server, 'PUT', '/admin/redirects', { from: '/old-path', to, status: 301 }, adminHeaders);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/must be a path on the site/);
+    }
+    const saved = await sendJson(server, 'PUT', '/admin/redirects', { from: '/old-path', to: '/news', status: 308 }, adminHeaders);
+    expect(saved).toEqual({ status: 200, body: { data: { from: '/old-path', to: '/news', status: 308 } } });
+    const init = await getJson<{ data: { redirects: { from: string; to: string }[] } }>(server, '/en/init?fresh=1');
+    expect(init.body.data.redirects).toContainEqual({ from: '/old-path', to: '/news', status: 308 });
+    expect((await sendJson(server, 'DELETE', '/admin/redirects?from=%2Fold-path', undefined, adminHeaders)).status).toBe(204);
+  });
+
   test('pages are created, served, re-indexed and deleted', async () => {
     const created = await sendJson(server, 'PUT', '/admin/ru/pages/admission/2027', page, adminHeaders);
     expect(created.status).toBe(200);

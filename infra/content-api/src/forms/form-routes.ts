@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
@@ -25,7 +26,8 @@ import { formMessage } from './messages';
 import { RateLimiter } from './rate-limit';
 import { saveVacancySubscription } from './subscriptions';
 import { discardStaged, findSubmissionByKey, storeSubmission, type StagedAttachment } from './submissions';
-import { UploadBudget, receiveFile } from './upload-stream';
+import { UploadBudget, receiveFile, sweepStaleUploads } from './upload-stream';
+import { MAX_FILE_NAME_LENGTH, cleanFileName } from './file-names';
 
 const FORM_SCHEMAS: Record<string, { schema: TSchema; acceptsFiles: boolean }> = {
   contact: { schema: ContactFormSchema, acceptsFiles: false },
@@ -71,6 +73,12 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 /** Reads a multipart submission: text fields into a record, files streamed to staging under the budget. */
 async function readMultipart(request: FastifyRequest, locale: Locale, incomingDir: string, acceptsFiles: boolean) {
+  // Ends the file being received at once when the client goes, so that its partial file is deleted at once.
+  const onClientGone = () => {
+    if (!request.raw.complete) currentFile?.destroy(new Error('the client closed the connection during the upload'));
+  };
+  let currentFile: Readable | undefined;
+  request.raw.once('close', onClientGone);
   const fields: Record<string, string> = {};
   const staged: StagedAttachment[] = [];
   const budget = new UploadBudget();
@@ -81,16 +89,22 @@ async function readMultipart(request: FastifyRequest, locale: Locale, incomingDi
         continue;
       }
       if (!acceptsFiles) throw badRequest(locale === 'ru' ? 'Эта форма не принимает файлы' : 'This form does not accept files');
-      const extension = allowedExtensionOf(part.filename);
+      const originalName = cleanFileName(part.filename);
+      if (originalName.length > MAX_FILE_NAME_LENGTH) throw badRequest(formMessage('fileNameTooLong', locale));
+      const extension = allowedExtensionOf(originalName);
       if (!extension) throw new HttpError(415, formMessage('fileType', locale));
+      currentFile = part.file;
       const received = await receiveFile(part.file, incomingDir, budget);
-      staged.push({ tempPath: received.tempPath, originalName: path.basename(part.filename), extension, mediaType: MEDIA_TYPE_OF_EXTENSION[extension], size: received.size });
+      currentFile = undefined;
+      staged.push({ tempPath: received.tempPath, originalName, extension, mediaType: MEDIA_TYPE_OF_EXTENSION[extension], size: received.size });
       if (part.file.truncated) throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
       if (received.size === 0 || !contentMatchesExtension(received.head, extension)) throw new HttpError(415, formMessage('fileContent', locale));
     }
   } catch (error) {
     await discardStaged(staged);
     throw error;
+  } finally {
+    request.raw.removeListener('close', onClientGone);
   }
   return { fields, staged };
 }
@@ -99,6 +113,16 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
   const limiter = new RateLimiter(config.rateLimit);
   const uploadsDir = uploadsDirOf(config);
   const incomingDir = path.join(uploadsDir, '.incoming');
+  // Partials of a process that was killed go at start; those of uploads cut later, within one more window.
+  const sweep = () =>
+    sweepStaleUploads(incomingDir, config.uploadIdleTimeoutMs).then(
+      (removed) => removed > 0 && app.log.info({ removed }, 'deleted partial uploads'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not sweep partial uploads'),
+    );
+  await sweepStaleUploads(incomingDir, 0, Date.now() - config.uploadIdleTimeoutMs);
+  const sweeper = setInterval(() => void sweep(), config.uploadIdleTimeoutMs);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
     const waitSeconds = limiter.hit(request.ip);

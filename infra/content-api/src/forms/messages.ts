@@ -30,6 +30,10 @@ export const FORM_MESSAGES = {
     ru: 'Содержимое файла не соответствует его расширению',
     en: 'The file content does not match its extension',
   },
+  fileNameTooLong: {
+    ru: 'Слишком длинное имя файла: не больше 255 символов',
+    en: 'The file name is too long: 255 characters at most',
+  },
   invalidField: {
     ru: 'Поле заполнено неверно',
     en: 'The field is not valid',

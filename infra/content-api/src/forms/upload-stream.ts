@@ -49,3 +49,31 @@ export async function receiveFile(source: NodeJS.ReadableStream, incomingDir: st
   }
   return { tempPath, size, head };
 }
+
+/**
+ * Deletes partial files in the staging folder that have not grown for `staleAfterMs`: those of uploads cut or
+ * aborted while this process was busy, or left by a process that was killed. A live upload (on this process or
+ * another sharing the folder) writes all the time, so its file is never that old.
+ */
+export async function sweepStaleUploads(incomingDir: string, staleAfterMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(incomingDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(incomingDir, name);
+    try {
+      const stat = await fs.promises.stat(file);
+      if (stat.isFile() && now - stat.mtimeMs >= staleAfterMs) {
+        await fs.promises.rm(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // Gone already: its upload finished or was discarded meanwhile.
+    }
+  }
+  return removed;
+}

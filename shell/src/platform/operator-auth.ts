@@ -1,0 +1,42 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const REALM = 'Basic realm="platform", charset="UTF-8"';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether a request carries the operator token: `Authorization: Bearer <token>` (Prometheus, scripts) or HTTP Basic
+ * with the token as the password, any user name (a browser opening the dashboard asks for it once).
+ */
+export function carriesOperatorToken(authorization: string | undefined, token: string): boolean {
+  if (!authorization) return false;
+  const [scheme, value = ''] = authorization.trim().split(/\s+/, 2);
+  if (/^bearer$/i.test(scheme ?? '')) return sameSecret(value, token);
+  if (/^basic$/i.test(scheme ?? '')) {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon >= 0 && sameSecret(decoded.slice(colon + 1), token);
+  }
+  return false;
+}
+
+/**
+ * A guard for the operator pages, which show internal addresses, versions, memory and recent errors: without a
+ * configured token they do not exist (404); with one, a request without it is answered 401.
+ */
+export function operatorGuard(token: string | null) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!token) {
+      await reply.code(404).header('cache-control', 'no-store').send({ statusCode: 404, message: 'Not Found' });
+      return;
+    }
+    if (carriesOperatorToken(request.headers.authorization, token)) return;
+    request.log.warn({ url: request.url }, 'operator page refused: no valid operator token');
+    await reply.code(401).header('www-authenticate', REALM).header('cache-control', 'no-store').send({ statusCode: 401, message: 'Unauthorized' });
+  };
+}

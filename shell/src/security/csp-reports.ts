@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { CSP_REPORT_PATH } from '../server/csp';
+
+const MAX_DIRECTIVES = 40;
+
+/** Counts of Content-Security-Policy violations the site's browsers reported, per violated directive. */
+export class CspReports {
+  private readonly counts = new Map<string, number>();
+
+  record(directive: unknown): void {
+    const name = typeof directive === 'string' ? directive.trim().toLowerCase().split(/\s+/)[0] ?? '' : '';
+    const key = /^[a-z-]{1,40}$/.test(name) ? name : 'other';
+    if (!this.counts.has(key) && this.counts.size >= MAX_DIRECTIVES) return;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  snapshot(): Array<[string, number]> {
+    return [...this.counts.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }
+}
+
+/** One report (`report-uri`: `{"csp-report": {...}}`) or a Reporting API batch (`[{type, body}]`). */
+function directivesOf(body: unknown): unknown[] {
+  if (Array.isArray(body)) {
+    return body.filter((report) => (report as { type?: unknown })?.type === 'csp-violation').map((report) => (report as { body?: { effectiveDirective?: unknown } }).body?.effectiveDirective);
+  }
+  const report = (body as { 'csp-report'?: Record<string, unknown> } | null)?.['csp-report'];
+  return report ? [report['effective-directive'] ?? report['violated-directive']] : [];
+}
+
+/**
+ * The local endpoint browsers send CSP violation reports to: counted (they reach `/metrics`), never stored; small
+ * bodies only, and always 204 so a report cannot tell anything back.
+ */
+export function registerCspReports(app: FastifyInstance, reports: CspReports): void {
+  app.register(async (scope) => {
+    scope.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(null, null);
+      }
+    });
+    scope.post(CSP_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+      for (const directive of directivesOf(request.body)) reports.record(directive);
+      return reply.code(204).header('cache-control', 'no-store').send();
+    });
+  });
+}

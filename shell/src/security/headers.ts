@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Baseline protections on every answer: pages, proxied API, static files and error answers alike. */
+export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+];
+
+/**
+ * HSTS max-age in seconds from HSTS_MAX_AGE: 180 days by default, 0 turns it off. It is sent only on answers that
+ * reached the visitor over TLS (the request's scheme, as a trusted proxy reports it): over plain HTTP it means nothing.
+ */
+export function hstsMaxAge(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = Number(env.HSTS_MAX_AGE);
+  return env.HSTS_MAX_AGE !== undefined && env.HSTS_MAX_AGE !== '' && Number.isFinite(parsed) && parsed >= 0 ? Math.floor(parsed) : 15_552_000;
+}
+
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, hstsSeconds = hstsMaxAge()): void {
+  for (const [name, value] of SECURITY_HEADERS) if (!reply.hasHeader(name)) reply.header(name, value);
+  if (hstsSeconds > 0 && request.protocol === 'https' && !reply.hasHeader('strict-transport-security')) {
+    reply.header('strict-transport-security', `max-age=${hstsSeconds}; includeSubDomains`);
+  }
+}
