@@ -16,6 +16,8 @@ export interface PlatformDependencies {
   operatorToken: string | null;
   /** CSP violations reported by browsers, per directive. */
   cspReports?: CspReports;
+  /** Where `npm start`'s supervisor writes the state of its services, when it runs this shell. */
+  supervisorStatusFile?: string | null;
 }
 
 export interface RemoteStatus {
@@ -54,7 +56,7 @@ export function platformStatus(deps: PlatformDependencies) {
       conflicts: catalog.conflicts,
     },
     remotes,
-    services: readSupervisorStatus(),
+    services: readSupervisorStatus(deps.supervisorStatusFile ?? null),
     cspViolations: deps.cspReports?.snapshot() ?? [],
     process: { uptimeSeconds: Math.round(process.uptime()), heapUsedBytes: process.memoryUsage().heapUsed, rssBytes: process.memoryUsage().rss },
   };

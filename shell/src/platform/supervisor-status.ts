@@ -13,7 +13,7 @@ export interface SupervisedService {
  * The services `npm start` supervises, as its supervisor last wrote them (SUPERVISOR_STATUS_FILE); an empty list when
  * the shell runs under another process manager.
  */
-export function readSupervisorStatus(file: string | undefined = process.env.SUPERVISOR_STATUS_FILE): SupervisedService[] {
+export function readSupervisorStatus(file: string | null): SupervisedService[] {
   if (!file) return [];
   try {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { services?: SupervisedService[] };

@@ -12,12 +12,12 @@ export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
  * HSTS max-age in seconds from HSTS_MAX_AGE: 180 days by default, 0 turns it off. It is sent only on answers that
  * reached the visitor over TLS (the request's scheme, as a trusted proxy reports it): over plain HTTP it means nothing.
  */
-export function hstsMaxAge(env: NodeJS.ProcessEnv = process.env): number {
+export function hstsMaxAge(env: NodeJS.ProcessEnv): number {
   const parsed = Number(env.HSTS_MAX_AGE);
   return env.HSTS_MAX_AGE !== undefined && env.HSTS_MAX_AGE !== '' && Number.isFinite(parsed) && parsed >= 0 ? Math.floor(parsed) : 15_552_000;
 }
 
-export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, hstsSeconds = hstsMaxAge()): void {
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, hstsSeconds: number): void {
   for (const [name, value] of SECURITY_HEADERS) if (!reply.hasHeader(name)) reply.header(name, value);
   if (hstsSeconds > 0 && request.protocol === 'https' && !reply.hasHeader('strict-transport-security')) {
     reply.header('strict-transport-security', `max-age=${hstsSeconds}; includeSubDomains`);

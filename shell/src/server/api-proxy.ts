@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts';
-import { ClientUploads, ProxyPool, readProxyLimits, watchBodyRate, type ProxyLimits } from './proxy-limits';
+import { ClientUploads, ProxyPool, watchBodyRate, type ProxyLimits } from './proxy-limits';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
@@ -45,7 +45,7 @@ export interface ApiProxyState {
  * The browser and the server thus use one API base. Reads and requests with a body use separate pools, each
  * request is cancelled upstream as soon as its visitor leaves, and a body that stops arriving is cut.
  */
-export function registerApiProxy(app: FastifyInstance, upstream: string, prefix = '/api/', limits: ProxyLimits = readProxyLimits()): ApiProxyState {
+export function registerApiProxy(app: FastifyInstance, upstream: string, limits: ProxyLimits, prefix = '/api/'): ApiProxyState {
   const target = new URL(upstream);
   // The pools bound the sockets; the agents only keep them alive between requests.
   const readAgent = new http.Agent({ keepAlive: true, maxSockets: limits.readConcurrency });

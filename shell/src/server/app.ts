@@ -1,46 +1,23 @@
-import fs from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { JSDOM } from 'jsdom';
-import type { WindowLike } from 'dompurify';
-import { createApiClient } from '../api/client';
-import { RegistryClient } from '../federation/registry-client';
-import { ServerFederation } from '../federation/server-federation';
 import { registerPlatformRoutes } from '../platform/routes';
-import { RemoteStats } from '../platform/remote-stats';
-import { createSanitizer } from '../security/sanitize';
 import { applySecurityHeaders } from '../security/headers';
-import { CspReports, registerCspReports } from '../security/csp-reports';
+import { registerCspReports } from '../security/csp-reports';
+import { pagesPlugin } from './plugins/pages';
+import { shellServices } from './plugins/services';
 import { registerApiProxy } from './api-proxy';
 import type { ShellConfig } from './config';
-import { InitCache } from './init-cache';
 import { escapeHtml } from './document';
 import { shellMessages } from '../i18n/messages';
 import { localizePath } from '@site/contracts';
-import { guardApiClient, type GuardedApiClient } from '../api/guarded-client';
-import { ContentRevision } from './content-revision';
-import { deliverPage } from './page-delivery';
-import { RenderCache } from './render-cache';
 
 export interface ShellServer {
   app: FastifyInstance;
-  registry: RegistryClient;
-  federation: ServerFederation;
-  api: GuardedApiClient;
-  cache: RenderCache;
-  revision: ContentRevision;
   close(): Promise<void>;
 }
-
-function readShellAssets(browserDistDir: string): { js: string[]; css: string[] } {
-  const file = path.join(browserDistDir, 'shell-assets.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as { js: string[]; css: string[] };
-}
-
 
 /** The minimal page for an address that cannot be decoded: the 404 texts and a way home, in the address's locale. */
 export function undecodablePage(rawUrl: string): string {
@@ -67,37 +44,13 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     frameworkErrors(error, request, frameworkReply) {
       const reply = frameworkReply as unknown as FastifyReply;
       // These answers skip the hooks: they get the security headers here.
-      applySecurityHeaders(request, reply);
+      applySecurityHeaders(request, reply, config.hstsMaxAgeSeconds);
       const statusCode = error.statusCode ?? 400;
       if (request.url.startsWith('/api/')) return reply.code(statusCode).send({ statusCode, message: 'Bad Request' });
       return reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(undecodablePage(request.url));
     },
   });
-  const api = guardApiClient(createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: config.contentApiTimeoutMs, unreachableStatus: 503 }), {
-    timeoutMs: config.contentApiTimeoutMs,
-    failureThreshold: config.contentApiBreakerFailures,
-    cooldownMs: config.contentApiBreakerCooldownMs,
-  });
-  const revision = new ContentRevision(api, { pollIntervalMs: config.contentRevisionPollMs, timeoutMs: Math.min(1000, config.contentApiTimeoutMs), log: app.log });
-  const cache = new RenderCache(config.pageCache.maxBytes);
-  const registry = new RegistryClient({
-    registryUrl: config.registryUrl,
-    pollIntervalMs: config.registryPollMs,
-    requestTimeoutMs: config.remoteEntryTimeoutMs,
-    log: app.log,
-  });
-  const stats = new RemoteStats();
-  const federation = new ServerFederation(registry, stats, {
-    loadTimeoutMs: config.remoteLoadTimeoutMs,
-    entryTimeoutMs: config.remoteEntryTimeoutMs,
-    breakerFailureThreshold: config.breakerFailureThreshold,
-    breakerCooldownMs: config.breakerCooldownMs,
-    log: app.log,
-  });
-  const initCache = new InitCache(api, config.initCacheTtlMs);
-  const sanitize = createSanitizer(new JSDOM('').window as unknown as WindowLike, config.mediaHosts);
-  const shellAssets = readShellAssets(config.browserDistDir);
-
+  await app.register(shellServices, { config });
   // JSON, the dashboard and other answers made on the fly; pages bring their own encodings from the render cache
   // (the plugin leaves an answer that already has a Content-Encoding alone).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
@@ -117,37 +70,25 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   });
   // Baseline protections on every answer, pages and proxied API alike, whatever sits in front of the shell.
   app.addHook('onSend', async (request, reply, payload) => {
-    applySecurityHeaders(request, reply);
+    applySecurityHeaders(request, reply, config.hstsMaxAgeSeconds);
     return payload;
   });
-  registerApiProxy(app, config.contentApiUrl);
-  const cspReports = new CspReports();
-  registerCspReports(app, cspReports);
-  registerPlatformRoutes(app, { registry, federation, stats, operatorToken: config.operatorToken, cspReports });
-  app.get('/health', async () => ({ status: 'ok', remotesRevision: registry.current.revision }));
-  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
-
-  const deps = { config, api, initCache, registry, federation, sanitize, shellAssets, cache, revision };
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(405).send({ statusCode: 405, message: 'Method Not Allowed' });
-    }
-    return deliverPage(request, reply, deps);
+  registerApiProxy(app, config.contentApiUrl, config.proxyLimits);
+  registerCspReports(app, app.cspReports);
+  registerPlatformRoutes(app, {
+    registry: app.registry,
+    federation: app.federation,
+    stats: app.remoteStats,
+    operatorToken: config.operatorToken,
+    cspReports: app.cspReports,
+    supervisorStatusFile: config.supervisorStatusFile,
   });
-
-  revision.start();
-  await revision.refresh();
-  await federation.start();
+  app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
+  await app.register(pagesPlugin);
+  await app.ready();
   return {
     app,
-    registry,
-    federation,
-    api,
-    cache,
-    revision,
     async close() {
-      registry.stop();
-      revision.stop();
       await app.close();
     },
   };

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { captchaConfigFromEnv, type CaptchaConfig } from '../forms/captcha';
+import { hstsMaxAge } from '../security/headers';
+import { readProxyLimits, type ProxyLimits } from './proxy-limits';
 
 export interface ShellConfig {
   host: string;
   port: number;
   /** Where the content API listens, for the server's own calls and the `/api/` proxy. */
   contentApiUrl: string;
-  /** The API base the browser uses (same origin, proxied): spec point 7's configured REST path. */
+  /** The API base the browser uses (same origin, proxied): the configured REST path. */
   publicApiBase: string;
   registryUrl: string;
   registryPollMs: number;
@@ -60,6 +62,12 @@ export interface ShellConfig {
   logRequests: boolean;
   /** The token the operator pages (`/_platform`, `/metrics`) ask for; without one they are not served. */
   operatorToken: string | null;
+  /** How the same-origin API proxy shares the content API between visitors. */
+  proxyLimits: ProxyLimits;
+  /** HSTS max-age sent over TLS; 0: none. */
+  hstsMaxAgeSeconds: number;
+  /** Where `npm start`'s supervisor writes the state of its services (for the dashboard), when it runs us. */
+  supervisorStatusFile: string | null;
 }
 
 export interface PageCacheConfig {
@@ -83,6 +91,15 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/** A setting that must be a positive integer: unset means the default, anything else stops the start with its name. */
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, not "${value}"`);
+  return parsed;
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -122,17 +139,17 @@ function localHosts(port: number): string[] {
 export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.resolve(__dirname, '..')): ShellConfig {
   return {
     host: env.HOST ?? '127.0.0.1',
-    port: integer(env.PORT, 3000),
+    port: integerSetting(env, 'PORT', 3000),
     contentApiUrl: (env.CONTENT_API_URL ?? 'http://127.0.0.1:3002').replace(/\/+$/, ''),
     publicApiBase: env.PUBLIC_API_BASE ?? '/api/',
     registryUrl: env.REGISTRY_URL ?? 'http://127.0.0.1:3003/registry.json',
-    registryPollMs: integer(env.REGISTRY_POLL_MS, 2000),
-    remoteLoadTimeoutMs: integer(env.REMOTE_LOAD_TIMEOUT_MS, 1500),
-    remoteEntryTimeoutMs: integer(env.REMOTE_ENTRY_TIMEOUT_MS, 3000),
-    sectionLoadBudgetMs: integer(env.SECTION_LOAD_BUDGET_MS, 1500),
-    breakerFailureThreshold: integer(env.BREAKER_FAILURES, 3),
-    breakerCooldownMs: integer(env.BREAKER_COOLDOWN_MS, 10000),
-    initCacheTtlMs: integer(env.INIT_CACHE_TTL_MS, 30000),
+    registryPollMs: integerSetting(env, 'REGISTRY_POLL_MS', 2000),
+    remoteLoadTimeoutMs: integerSetting(env, 'REMOTE_LOAD_TIMEOUT_MS', 1500),
+    remoteEntryTimeoutMs: integerSetting(env, 'REMOTE_ENTRY_TIMEOUT_MS', 3000),
+    sectionLoadBudgetMs: integerSetting(env, 'SECTION_LOAD_BUDGET_MS', 1500),
+    breakerFailureThreshold: integerSetting(env, 'BREAKER_FAILURES', 3),
+    breakerCooldownMs: integerSetting(env, 'BREAKER_COOLDOWN_MS', 10000),
+    initCacheTtlMs: integerSetting(env, 'INIT_CACHE_TTL_MS', 30000),
     ownLegacyHosts: list(env.OWN_LEGACY_HOSTS ?? 'old.ntu.example'),
     pdfRedirectHosts: list(env.PDF_REDIRECT_HOSTS),
     mediaHosts: list(env.MEDIA_HOSTS).map((host) => host.toLowerCase()),
@@ -141,24 +158,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
     publicOrigin: originFrom(env.PUBLIC_ORIGIN),
-    allowedHosts: list(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()).concat(localHosts(integer(env.PORT, 3000))),
-    contentApiTimeoutMs: integer(env.CONTENT_API_TIMEOUT_MS, 1500),
-    contentApiBreakerFailures: integer(env.CONTENT_API_BREAKER_FAILURES, 3),
-    contentApiBreakerCooldownMs: integer(env.CONTENT_API_BREAKER_COOLDOWN_MS, 5000),
-    contentRevisionPollMs: integer(env.CONTENT_REVISION_POLL_MS, 1000),
+    allowedHosts: list(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()).concat(localHosts(integerSetting(env, 'PORT', 3000))),
+    contentApiTimeoutMs: integerSetting(env, 'CONTENT_API_TIMEOUT_MS', 1500),
+    contentApiBreakerFailures: integerSetting(env, 'CONTENT_API_BREAKER_FAILURES', 3),
+    contentApiBreakerCooldownMs: integerSetting(env, 'CONTENT_API_BREAKER_COOLDOWN_MS', 5000),
+    contentRevisionPollMs: integerSetting(env, 'CONTENT_REVISION_POLL_MS', 1000),
     pageCache: {
       enabled: flag(env.PAGE_CACHE, true),
-      maxBytes: integer(env.PAGE_CACHE_MAX_MB, 64) * 1024 * 1024,
-      freshMs: integer(env.PAGE_CACHE_FRESH_MS, 60_000),
-      staleIfErrorMs: integer(env.PAGE_CACHE_STALE_IF_ERROR_MS, 24 * 60 * 60 * 1000),
-      sharedMaxAgeSeconds: integer(env.PAGE_CACHE_SHARED_MAX_AGE_S, 5),
-      sharedStaleWhileRevalidateSeconds: integer(env.PAGE_CACHE_SHARED_SWR_S, 60),
-      retryAfterSeconds: integer(env.PAGE_RETRY_AFTER_S, 10),
+      maxBytes: integerSetting(env, 'PAGE_CACHE_MAX_MB', 64) * 1024 * 1024,
+      freshMs: integerSetting(env, 'PAGE_CACHE_FRESH_MS', 60_000),
+      staleIfErrorMs: integerSetting(env, 'PAGE_CACHE_STALE_IF_ERROR_MS', 24 * 60 * 60 * 1000),
+      sharedMaxAgeSeconds: integerSetting(env, 'PAGE_CACHE_SHARED_MAX_AGE_S', 5),
+      sharedStaleWhileRevalidateSeconds: integerSetting(env, 'PAGE_CACHE_SHARED_SWR_S', 60),
+      retryAfterSeconds: integerSetting(env, 'PAGE_RETRY_AFTER_S', 10),
     },
     captcha: captchaConfigFromEnv(env),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     logRequests: flag(env.LOG_REQUESTS, false),
     operatorToken: env.OPERATOR_TOKEN?.trim() || null,
+    proxyLimits: readProxyLimits(env),
+    hstsMaxAgeSeconds: hstsMaxAge(env),
+    supervisorStatusFile: env.SUPERVISOR_STATUS_FILE?.trim() || null,
   };
 }

@@ -182,7 +182,7 @@ describe('page delivery: render cache, revisions, backend faults', () => {
 
   test('fifty requests for one stale page cost one content API fetch', async () => {
     await get('/history');
-    const entry = shell.cache.peek('http://localhost:3999|desktop|/history');
+    const entry = shell.app.renderCache.peek('http://localhost:3999|desktop|/history');
     if (!entry) throw new Error('the page was not cached');
     entry.renderedAt -= 120_000; // older than the fresh time: stale
     const before = gate.pageFetches('history');

@@ -32,7 +32,7 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : fallback;
 }
 
-export function readProxyLimits(env: NodeJS.ProcessEnv = process.env): ProxyLimits {
+export function readProxyLimits(env: NodeJS.ProcessEnv): ProxyLimits {
   return {
     readConcurrency: positive(env.PROXY_READ_CONCURRENCY, 64),
     uploadConcurrency: positive(env.PROXY_UPLOAD_CONCURRENCY, 32),

@@ -1,0 +1,87 @@
+import fp from 'fastify-plugin';
+import fs from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import type { WindowLike } from 'dompurify';
+import { createApiClient } from '../../api/client';
+import { guardApiClient, type GuardedApiClient } from '../../api/guarded-client';
+import { RegistryClient } from '../../federation/registry-client';
+import { ServerFederation } from '../../federation/server-federation';
+import { RemoteStats } from '../../platform/remote-stats';
+import { CspReports } from '../../security/csp-reports';
+import { createSanitizer, type Sanitizer } from '../../security/sanitize';
+import type { ShellConfig } from '../config';
+import { ContentRevision } from '../content-revision';
+import { InitCache } from '../init-cache';
+import { RenderCache } from '../render-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shellConfig: ShellConfig;
+    /** The content API with a time budget and a circuit breaker. */
+    contentApi: GuardedApiClient;
+    contentRevision: ContentRevision;
+    initCache: InitCache;
+    registry: RegistryClient;
+    federation: ServerFederation;
+    remoteStats: RemoteStats;
+    renderCache: RenderCache;
+    sanitize: Sanitizer;
+    shellAssets: { js: string[]; css: string[] };
+    cspReports: CspReports;
+  }
+}
+
+function readShellAssets(browserDistDir: string): { js: string[]; css: string[] } {
+  const file = path.join(browserDistDir, 'shell-assets.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { js: string[]; css: string[] };
+}
+
+/**
+ * The shell's long-lived parts, made once per server and shared by every request as decorators: the guarded content
+ * API and its revision, init data, the remote registry and federation, the render cache. Request state never lives
+ * here; each request builds its own stores. They start with the server and stop when it closes.
+ */
+export const shellServices = fp<{ config: ShellConfig }>(
+  async (app, { config }) => {
+    const contentApi = guardApiClient(createApiClient({ baseURL: `${config.contentApiUrl}/`, timeoutMs: config.contentApiTimeoutMs, unreachableStatus: 503 }), {
+      timeoutMs: config.contentApiTimeoutMs,
+      failureThreshold: config.contentApiBreakerFailures,
+      cooldownMs: config.contentApiBreakerCooldownMs,
+    });
+    const registry = new RegistryClient({ registryUrl: config.registryUrl, pollIntervalMs: config.registryPollMs, requestTimeoutMs: config.remoteEntryTimeoutMs, log: app.log });
+    const remoteStats = new RemoteStats();
+    app
+      .decorate('shellConfig', config)
+      .decorate('contentApi', contentApi)
+      .decorate('contentRevision', new ContentRevision(contentApi, { pollIntervalMs: config.contentRevisionPollMs, timeoutMs: Math.min(1000, config.contentApiTimeoutMs), log: app.log }))
+      .decorate('initCache', new InitCache(contentApi, config.initCacheTtlMs))
+      .decorate('registry', registry)
+      .decorate('remoteStats', remoteStats)
+      .decorate(
+        'federation',
+        new ServerFederation(registry, remoteStats, {
+          loadTimeoutMs: config.remoteLoadTimeoutMs,
+          entryTimeoutMs: config.remoteEntryTimeoutMs,
+          breakerFailureThreshold: config.breakerFailureThreshold,
+          breakerCooldownMs: config.breakerCooldownMs,
+          log: app.log,
+        }),
+      )
+      .decorate('renderCache', new RenderCache(config.pageCache.maxBytes))
+      .decorate('sanitize', createSanitizer(new JSDOM('').window as unknown as WindowLike, config.mediaHosts))
+      .decorate('shellAssets', readShellAssets(config.browserDistDir))
+      .decorate('cspReports', new CspReports());
+
+    app.addHook('onReady', async () => {
+      app.contentRevision.start();
+      await app.contentRevision.refresh();
+      await app.federation.start();
+    });
+    app.addHook('onClose', async () => {
+      app.registry.stop();
+      app.contentRevision.stop();
+    });
+  },
+  { name: 'shell-services' },
+);
