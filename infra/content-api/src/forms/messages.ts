@@ -30,6 +30,18 @@ export const FORM_MESSAGES = {
     ru: 'Содержимое файла не соответствует его расширению',
     en: 'The file content does not match its extension',
   },
+  eventUnknown: {
+    ru: 'Мероприятие не найдено: откройте форму со страницы мероприятия.',
+    en: 'The event was not found: open the form from the event page.',
+  },
+  eventOver: {
+    ru: 'Мероприятие уже прошло, заявки на него не принимаются.',
+    en: 'The event is over and no longer accepts applications.',
+  },
+  eventNoApplications: {
+    ru: 'На это мероприятие заявки через сайт не принимаются.',
+    en: 'This event does not take applications through the site.',
+  },
   invalidField: {
     ru: 'Поле заполнено неверно',
     en: 'The field is not valid',

@@ -138,7 +138,8 @@ export function pagesSeed(locale: Locale): Page[] {
     studentLife('dev/students-life', locale),
     page('apply', locale, t('Поступление', 'Admissions'), [
       hero(locale, t('Поступление', 'Admissions'), t('Оставьте заявку: мы поможем выбрать программу.', 'Leave an application: we will help you choose a program.'), 'campus-main.jpg'),
-      { id: 'open-day', name: 'EventDetails', props: { id: OPEN_DAY_EVENT_ID } },
+      // The open day by default; a link from another event (?eventId=…) shows and applies to that event instead.
+      { id: 'open-day', name: 'EventDetails', props: { id: OPEN_DAY_EVENT_ID, queryParam: 'eventId' } },
       { id: 'application', name: 'ApplicationForm', anchor: 'application', props: { eventId: String(OPEN_DAY_EVENT_ID) } },
     ], { watchQuery: ['eventId', 'programId'] }),
   ];

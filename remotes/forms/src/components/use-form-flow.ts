@@ -3,13 +3,13 @@ import { flushSync } from 'react-dom';
 import { useShell } from '@site/ui';
 import type { ErrorMessage, FieldErrors } from '../submission/field-errors';
 import type { Prepared, PreparedJson } from '../submission/prepare';
-import { UPLOAD_TIMEOUT_MS, newIdempotencyKey, sendForm, type FailureReason, type SendOutcome } from '../submission/send-form';
+import { newIdempotencyKey, sendForm, type FailureReason, type SendOutcome } from '../submission/send-form';
 
 export type FormStatus =
   | { kind: 'idle' }
-  | { kind: 'sending'; withFiles: boolean }
+  | { kind: 'sending'; withFiles: boolean; retrying?: boolean }
   | { kind: 'sent'; message: string | null }
-  | { kind: 'failed'; reason: FailureReason };
+  | { kind: 'failed'; reason: FailureReason; retryAfterSeconds?: number };
 
 export interface FormFlowOptions<Field extends string> {
   /** The intake path after the locale, e.g. `forms/resume`. */
@@ -62,14 +62,14 @@ export function useFormFlow<Field extends string>({ endpoint, captchaAction, pre
       body: prepared.body,
       captchaAction,
       idempotencyKey: idempotencyKey.current,
-      ...(prepared.withFiles ? { timeoutMs: UPLOAD_TIMEOUT_MS } : {}),
+      onRetry: () => setStatus({ kind: 'sending', withFiles: prepared.withFiles, retrying: true }),
     }).catch((error: unknown): SendOutcome => {
       // A bug must not leave the form stuck on 'sending'; a retry with the same key is replayed, never duplicated.
       console.error(`The ${captchaAction} form could not finish sending`, error);
       return { kind: 'failed', reason: 'server' };
     });
     if (outcome.kind === 'sent') idempotencyKey.current = null;
-    setStatus(outcome.kind === 'sent' ? { kind: 'sent', message: outcome.message } : { kind: 'failed', reason: outcome.reason });
+    setStatus(outcome.kind === 'sent' ? { kind: 'sent', message: outcome.message } : { ...outcome });
   }
 
   return {
