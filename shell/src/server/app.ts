@@ -11,6 +11,7 @@ import { registerPlatformRoutes } from '../platform/routes';
 import { RemoteStats } from '../platform/remote-stats';
 import { createSanitizer } from '../security/sanitize';
 import { registerApiProxy } from './api-proxy';
+import { registerCaptchaStandIn } from './captcha-standin';
 import type { ShellConfig } from './config';
 import { InitCache } from './init-cache';
 import { escapeHtml } from './document';
@@ -104,6 +105,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   registerPlatformRoutes(app, { registry, federation, stats });
   app.get('/health', async () => ({ status: 'ok', remotesRevision: registry.current.revision }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
+  registerCaptchaStandIn(app);
 
   const deps = { config, api, initCache, registry, federation, sanitize, shellAssets };
   app.setNotFoundHandler((request, reply) => {

@@ -83,6 +83,20 @@ describe('sending a form', () => {
     expect(failureReasonOf({ statusCode: 500, message: 'Network Error', withoutResponse: true })).toBe('unavailable');
   });
 
+  it('asks for a fresh token once when the intake refuses the captcha, and only then shows the captcha message', async () => {
+    const captcha = captchaGiving('tok');
+    const api = scriptedApi(() => Promise.reject({ statusCode: 403, message: 'captcha' }));
+    expect(await sendForm(api, captcha, { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678' })).toEqual({ kind: 'failed', reason: 'captcha' });
+    expect(captcha.actions).toEqual(['contact', 'contact']);
+    let calls = 0;
+    const expiredOnce = scriptedApi(async () => {
+      calls += 1;
+      if (calls === 1) throw { statusCode: 403, message: 'captcha' };
+      return accepted;
+    });
+    expect((await sendForm(expiredOnce, captchaGiving('tok'), { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678' })).kind).toBe('sent');
+  });
+
   it('passes the wait of a 429 to the visitor, without retrying', async () => {
     const api = scriptedApi(() => Promise.reject({ statusCode: 429, message: 'Too many', retryAfterSeconds: 42 }));
     const outcome = await sendForm(api, noCaptcha, { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678' });

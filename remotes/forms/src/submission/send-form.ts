@@ -104,6 +104,7 @@ function isTransient(error: unknown): boolean {
  */
 export async function sendForm(api: ApiClient, captcha: CaptchaClient, request: SendRequest, timing: RetryTiming = realTiming): Promise<SendOutcome> {
   const startedAt = timing.now();
+  let freshTokenTried = false;
   for (let attempt = 0; ; attempt += 1) {
     let token = '';
     if (captcha.enabled) {
@@ -119,6 +120,12 @@ export async function sendForm(api: ApiClient, captcha: CaptchaClient, request: 
     try {
       answer = await postWatchingForStalls(api, request, withCaptchaToken(request.body, token), timing.stallMs);
     } catch (error) {
+      if (captcha.enabled && failureReasonOf(error) === 'captcha' && !freshTokenTried) {
+        // The token expired or the provider erred on it: one fresh token before telling the visitor.
+        freshTokenTried = true;
+        console.warn(`The captcha token for ${request.path} was refused, trying a fresh one`);
+        continue;
+      }
       const pause = RETRY_PAUSES_MS[Math.min(attempt, RETRY_PAUSES_MS.length - 1)]!;
       if (isTransient(error) && timing.now() + pause - startedAt < timing.budgetMs) {
         console.warn(`Sending ${request.path} failed (attempt ${attempt + 1}), retrying`, error);
