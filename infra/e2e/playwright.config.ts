@@ -26,8 +26,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: /lifecycle\.spec\.ts/, use: { browserName: 'chromium' } },
+    { name: 'site', testIgnore: /(lifecycle|\.fault)\.spec\.ts/, use: { browserName: 'chromium' } },
     // Redeploys and stops remotes: runs alone, after everything else.
     { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts/, dependencies: ['site'], use: { browserName: 'chromium' } },
+    // Freezes backend services (`*.fault.spec.ts`): alone too, after the lifecycle.
+    { name: 'faults', testMatch: /\.fault\.spec\.ts/, dependencies: ['lifecycle'], use: { browserName: 'chromium' } },
   ],
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { storedSubmissions, storedSubscriptions, uniqueEmail } from '../support/intake';
 import { asReturningVisitor, openHydrated } from '../support/site';
@@ -100,19 +102,23 @@ test.describe('every form, end to end', () => {
     expect(await storedSubscriptions(request, email)).toEqual([expect.objectContaining({ email, locale: 'en' })]);
   });
 
-  test('50 MB + 1 byte is refused with the spec message, in the form and by the intake while streaming; nothing is stored', async ({ page, context, request }) => {
+  test('50 MB + 1 byte is refused with the spec message, in the form and by the intake while streaming; nothing is stored', async ({ page, context, request }, testInfo) => {
     await asReturningVisitor(context);
     await openHydrated(page, '/en/vacancies');
     const form = page.locator('form[data-form="resume"]');
     const email = uniqueEmail('large');
     await fillPerson(page, form, 'Irina Volkova', email);
-    const tooLarge = Buffer.concat([PDF, Buffer.alloc(50 * 1024 * 1024 + 1 - PDF.length, 0x20)]);
-    await form.getByLabel('Resume and other files (optional)').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: tooLarge });
+    // A real PDF head, then zeros up to one byte over the limit (a sparse file: no 50 MB in memory).
+    const tooLarge = testInfo.outputPath('scan.pdf');
+    fs.mkdirSync(path.dirname(tooLarge), { recursive: true });
+    fs.writeFileSync(tooLarge, PDF);
+    fs.truncateSync(tooLarge, 50 * 1024 * 1024 + 1);
+    await form.getByLabel('Resume and other files (optional)').setInputFiles(tooLarge);
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(form.getByText('The size of the files for uploading should not exceed 50MB')).toBeVisible();
     // A caller without the browser's check: the intake stops reading at the limit and answers with the same text.
     const refused = await request.post(`${process.env.SITE_URL}/api/en/forms/resume`, {
-      multipart: { name: 'Irina Volkova', email, consent: 'on', captchaToken: 'e2e.resume.1', files: { name: 'scan.pdf', mimeType: 'application/pdf', buffer: tooLarge } },
+      multipart: { name: 'Irina Volkova', email, consent: 'on', captchaToken: 'e2e.resume.1', files: fs.createReadStream(tooLarge) },
     });
     expect(refused.status()).toBe(413);
     expect((await refused.json()).message).toBe('The size of the files for uploading should not exceed 50MB');

@@ -175,8 +175,11 @@ export function ErrorPage({ error }: { error: PageError }) {
   );
 }
 
-/** `/error` itself: the 404 content ('Page not found'), answered with status 404 by the server. */
+/** The error `/error` itself sets (spec point 8): a 404 reading 'Page not found'. */
+export const ERROR_PAGE_OWN_MESSAGE = 'Page not found';
+
+/** `/error` itself: the 404 content, answered with status 404 by the server. */
 export function ErrorRoute() {
   const { page } = useStore();
-  return <ErrorPage error={page.error ?? { statusCode: 404, message: 'This page could not be found' }} />;
+  return <ErrorPage error={page.error ?? { statusCode: 404, message: ERROR_PAGE_OWN_MESSAGE }} />;
 }

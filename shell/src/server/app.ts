@@ -12,6 +12,7 @@ import { RemoteStats } from '../platform/remote-stats';
 import { createSanitizer } from '../security/sanitize';
 import { registerApiProxy } from './api-proxy';
 import { registerCaptchaStandIn } from './captcha-standin';
+import { registerSiteIcons } from './site-icons';
 import type { ShellConfig } from './config';
 import { InitCache } from './init-cache';
 import { escapeHtml } from './document';
@@ -104,7 +105,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   registerApiProxy(app, config.contentApiUrl);
   registerPlatformRoutes(app, { registry, federation, stats });
   app.get('/health', async () => ({ status: 'ok', remotesRevision: registry.current.revision }));
-  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
+  registerSiteIcons(app);
   registerCaptchaStandIn(app);
 
   const deps = { config, api, initCache, registry, federation, sanitize, shellAssets };

@@ -11,6 +11,8 @@ import type { ServerFederation } from '../federation/server-federation';
 import type { Sanitizer } from '../security/sanitize';
 import { loadPage, NOT_FOUND_MESSAGE } from '../routing/page-loader';
 import { resolveRoute } from '../routing/routes';
+import { shellFailurePage } from './shell-failure-page';
+import { ERROR_PAGE_OWN_MESSAGE } from '../pages/ErrorPage';
 import type { PageError, SectionView } from '../stores/page-store';
 import { RequestCookiePersistence } from '../stores/persistence';
 import { RootStore, type RemoteUse } from '../stores/root-store';
@@ -136,7 +138,10 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
   };
   if (!store.init.data) {
     fail({ statusCode: 500, message: 'Init data is unavailable' });
-  } else if (route.kind === 'error' || route.kind === 'pdf-redirect') {
+  } else if (route.kind === 'error') {
+    // The error page's own error (spec point 8).
+    fail({ statusCode: 404, message: ERROR_PAGE_OWN_MESSAGE });
+  } else if (route.kind === 'pdf-redirect') {
     fail({ statusCode: 404, message: NOT_FOUND_MESSAGE });
   } else {
     try {
@@ -246,7 +251,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, d
           reply
             .code(500)
             .header('content-type', 'text/html; charset=utf-8')
-            .send('<!doctype html><html lang="ru"><meta charset="utf-8"><title>500</title><p>Server Error. <a href="/">На главную</a></p></html>');
+            .send(shellFailurePage(route.locale));
           resolve();
         },
         onError(error) {

@@ -136,6 +136,17 @@ export function pagesSeed(locale: Locale): Page[] {
     page('search', locale, t('Поиск', 'Search'), [{ id: 'search-results', name: 'SearchResults', props: {} }], { watchQuery: true, validate: PAGE_RULE }),
     studentLife('dev/student-life', locale),
     studentLife('dev/students-life', locale),
+    // Where the 401 page's sign-in action leads: the public site has no accounts, so it says so and where to go.
+    page('auth', locale, t('Авторизация', 'Sign in'), [
+      hero(locale, t('Вход на публичном сайте недоступен', 'Sign-in is not available on the public site'), t(
+        'У публичного сайта университета нет личных кабинетов: все его страницы открыты без входа. Студенты и сотрудники входят в свои сервисы через корпоративный портал.',
+        'The university\'s public site has no accounts: every page is open without signing in. Students and staff sign in to their services through the university portal.',
+      )),
+      { id: 'where-next', name: 'LinkCards', props: { items: [
+        { title: t('На главную', 'Home page')[locale], text: t('Новости, события и поступление.', 'News, events and admissions.')[locale], href: '/' },
+        { title: t('Контакты', 'Contacts')[locale], text: t('Если вам нужен доступ к сервисам, напишите нам.', 'If you need access to a service, write to us.')[locale], href: '/contacts' },
+      ] } },
+    ]),
     page('apply', locale, t('Поступление', 'Admissions'), [
       hero(locale, t('Поступление', 'Admissions'), t('Оставьте заявку: мы поможем выбрать программу.', 'Leave an application: we will help you choose a program.'), 'campus-main.jpg'),
       // The open day by default; a link from another event (?eventId=…) shows and applies to that event instead.
