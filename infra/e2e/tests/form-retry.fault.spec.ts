@@ -57,6 +57,10 @@ test('past the retry budget the visitor gets a clear message with every field an
   const api = freeze(pidListeningOn(contentApiPort()));
   try {
     await form.getByRole('button', { name: 'Send' }).click();
+    // The upload drives the loading bar: its timed filling paused, its width the share of bytes sent.
+    const bar = page.locator('[data-loading-bar]');
+    await expect(bar).toHaveAttribute('data-paused', 'true');
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
     await expect(form.getByRole('alert')).toContainText('The site cannot accept the form right now. Please try again in a few minutes.', { timeout: 45_000 });
     await expect(form.getByRole('alert')).toContainText('What you entered is kept');
     await expect(form.getByLabel('Name')).toHaveValue('Pavel Orlov');
