@@ -51,9 +51,11 @@ test.describe('search paging', () => {
 test.describe('small things', () => {
   test('/auth says in both languages that sign-in is not available on the public site', async ({ page }) => {
     await openHydrated(page, '/auth');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход на публичном сайте недоступен');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Авторизация');
+    await expect(page.getByRole('heading', { name: 'Вход на публичном сайте недоступен' })).toBeVisible();
     await openHydrated(page, '/en/auth');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in is not available on the public site');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    await expect(page.getByRole('heading', { name: 'Sign-in is not available on the public site' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Home page/ })).toHaveAttribute('href', /^\/en\/?$/);
   });
 
