@@ -26,10 +26,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: /(lifecycle|overload|supervision)\.spec\.ts/, use: { browserName: 'chromium' } },
+    { name: 'site', testIgnore: /(lifecycle|overload|supervision|\.fault)\.spec\.ts/, use: { browserName: 'chromium' } },
     // Redeploys and stops remotes: runs alone, after everything else.
     { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts/, dependencies: ['site'], use: { browserName: 'chromium' } },
-    // Platforms of their own that are flooded or lose a service: alone, after everything else.
-    { name: 'resilience', testMatch: /(overload|supervision)\.spec\.ts/, dependencies: ['lifecycle'], use: { browserName: 'chromium' } },
+    // Platforms of their own that are flooded or lose a service, and frozen backend services (`*.fault.spec.ts`):
+    // alone, after everything else.
+    { name: 'resilience', testMatch: /(overload|supervision|\.fault)\.spec\.ts/, dependencies: ['lifecycle'], use: { browserName: 'chromium' } },
   ],
 });

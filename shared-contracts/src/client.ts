@@ -8,6 +8,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /** Called as a request body goes out (browser only): bytes sent so far and the total when known. */
+  onUploadProgress?: (sentBytes: number, totalBytes: number | undefined) => void;
 }
 
 /**
@@ -37,4 +39,23 @@ export function isApiError(error: unknown): error is ApiError {
     typeof (error as ApiError).statusCode === 'number' &&
     typeof (error as ApiError).message === 'string'
   );
+}
+
+/**
+ * What an {@link ApiError} from the client may carry besides the spec's two fields: the seconds a 429 or 503 asks
+ * to wait (`Retry-After`), and whether no answer came at all (network failure, time-out, abort): a 500 then only
+ * stands for "no status".
+ */
+export interface ApiErrorDetails {
+  retryAfterSeconds?: number;
+  withoutResponse?: boolean;
+}
+
+export function retryAfterSecondsOf(error: unknown): number | undefined {
+  const value = typeof error === 'object' && error !== null ? (error as ApiErrorDetails).retryAfterSeconds : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+export function isWithoutResponse(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as ApiErrorDetails).withoutResponse === true;
 }

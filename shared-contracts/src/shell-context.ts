@@ -16,6 +16,20 @@ export interface CaptchaClient {
   execute(action: string): Promise<string>;
 }
 
+/**
+ * The shell's thin loading bar (spec point 4), for work a section does outside navigation, such as an upload:
+ * start it, pause its own timed filling when real progress is known, increase it by percentage points, then
+ * finish or fail (red).
+ */
+export interface ProgressIndicator {
+  start(): void;
+  increase(amount: number): void;
+  pause(): void;
+  resume(): void;
+  finish(): void;
+  fail(): void;
+}
+
 export const BREAKPOINT_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type BreakpointType = (typeof BREAKPOINT_TYPES)[number];
 
@@ -44,4 +58,6 @@ export interface ShellContext {
    */
   sanitizeHtml(html: string): string;
   captcha: CaptchaClient;
+  /** The loading bar; absent in shells older than it (sections then show their own status only). */
+  progress?: ProgressIndicator;
 }

@@ -17,8 +17,13 @@ export interface CaptchaConfig {
 }
 
 export interface RateLimitConfig {
-  /** Submissions one client IP may make per window across all form endpoints. */
+  /**
+   * Submissions one IP address may make per window across all form endpoints: high, because a campus or a
+   * dormitory puts many students behind one address.
+   */
   max: number;
+  /** Submissions one browser (its client id) may make per window: low, it is one person. */
+  clientMax: number;
   windowMs: number;
 }
 
@@ -100,7 +105,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ContentApiC
       timeoutMs: numberFrom(env.CAPTCHA_TIMEOUT_MS, 5000, 'CAPTCHA_TIMEOUT_MS'),
     },
     rateLimit: {
-      max: numberFrom(env.FORM_RATE_LIMIT_MAX, 10, 'FORM_RATE_LIMIT_MAX'),
+      max: numberFrom(env.FORM_RATE_LIMIT_MAX, 300, 'FORM_RATE_LIMIT_MAX'),
+      clientMax: numberFrom(env.FORM_CLIENT_RATE_LIMIT_MAX, 10, 'FORM_CLIENT_RATE_LIMIT_MAX'),
       windowMs: numberFrom(env.FORM_RATE_LIMIT_WINDOW_MS, 60_000, 'FORM_RATE_LIMIT_WINDOW_MS'),
     },
     seedReferenceDate: env.SEED_REFERENCE_DATE || undefined,

@@ -31,6 +31,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CAPTCHA_SCRIPT_URL: captcha.scriptUrl,
       LOG_LEVEL: 'warn',
       FORM_RATE_LIMIT_MAX: '1000',
+      // Each test's browser context is a new browser with its own client id: four submissions each, then 429.
+      FORM_CLIENT_RATE_LIMIT_MAX: '4',
     },
   });
   const site = platform.urls.site.replace('localhost', '127.0.0.1');

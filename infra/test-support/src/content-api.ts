@@ -32,7 +32,7 @@ export async function startContentApi(captcha: Partial<CaptchaConfig> = {}): Pro
     dataDir,
     databaseUrl: undefined,
     captcha: { ...base.captcha, enabled: false, ...captcha },
-    rateLimit: { max: 100_000, windowMs: 60_000 },
+    rateLimit: { max: 100_000, clientMax: 100_000, windowMs: 60_000 },
     logger: false,
   });
   await contentApi.app.listen({ host: '127.0.0.1', port: 0 });

@@ -29,6 +29,10 @@ describe('the HTTP client (spec point 7)', () => {
         response.writeHead(503, 'Service Unavailable', { 'content-type': 'text/plain' });
         return response.end('down');
       }
+      if (url.pathname === '/busy') {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '37' });
+        return response.end(JSON.stringify({ statusCode: 429, message: 'Too many submissions. Please try again later.' }));
+      }
       if (url.pathname === '/slow') return setTimeout(() => response.end('{}'), 500);
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{}');
@@ -62,11 +66,17 @@ describe('the HTTP client (spec point 7)', () => {
     await expect(api.get('boom')).rejects.toEqual({ statusCode: 503, message: 'Service Unavailable' });
   });
 
+  it("keeps a 429's Retry-After seconds, so the visitor can be told when to try again", async () => {
+    const api = createApiClient({ baseURL: base });
+    await expect(api.post('busy', {})).rejects.toEqual({ statusCode: 429, message: 'Too many submissions. Please try again later.', retryAfterSeconds: 37 });
+  });
+
   it('reports an unreachable backend or a timeout as status 500', async () => {
     const unreachable = createApiClient({ baseURL: 'http://127.0.0.1:9/' });
-    await expect(unreachable.get('ru/init')).rejects.toMatchObject({ statusCode: 500 });
+    // Marked as having had no answer, so a form can tell "not reached" from a real 500 and retry it.
+    await expect(unreachable.get('ru/init')).rejects.toMatchObject({ statusCode: 500, withoutResponse: true });
     const impatient = createApiClient({ baseURL: base, timeoutMs: 50 });
-    await expect(impatient.get('slow')).rejects.toEqual({ statusCode: 500, message: 'Request timed out' });
+    await expect(impatient.get('slow')).rejects.toEqual({ statusCode: 500, message: 'Request timed out', withoutResponse: true });
   });
 
   it('does not add the timestamp to POSTs', async () => {

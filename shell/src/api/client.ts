@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import type { ApiClient, ApiError, QueryParams, RequestOptions } from '@site/contracts';
+import type { ApiClient, ApiError, ApiErrorDetails, QueryParams, RequestOptions } from '@site/contracts';
 
 export interface ApiClientOptions {
   /** The backend API base: the provider's API plus the configured REST path (spec point 7); default `/`. */
@@ -31,15 +31,17 @@ export function serializeParams(params: QueryParams): string {
 }
 
 /** Every failure becomes `{statusCode, message}`: the HTTP status and its text, or 500 when there is none (spec point 8). */
-export function toApiError(error: unknown, unreachableStatus = 500): ApiError {
+export function toApiError(error: unknown, unreachableStatus = 500): ApiError & ApiErrorDetails {
   if (error instanceof AxiosError) {
     const response = error.response;
     if (response) {
       const body = response.data as Partial<ApiError> | undefined;
       const message = (typeof body?.message === 'string' && body.message) || response.statusText || `HTTP ${response.status}`;
-      return { statusCode: response.status, message };
+      // Retry-After in seconds (the form of it the content API sends); an HTTP date is left out.
+      const retryAfter = Number(response.headers?.['retry-after']);
+      return { statusCode: response.status, message, ...(Number.isInteger(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}) };
     }
-    return { statusCode: unreachableStatus, message: error.code === 'ECONNABORTED' ? 'Request timed out' : error.message };
+    return { statusCode: unreachableStatus, message: error.code === 'ECONNABORTED' ? 'Request timed out' : error.message, withoutResponse: true };
   }
   if (typeof error === 'object' && error !== null && typeof (error as ApiError).statusCode === 'number') {
     return { statusCode: (error as ApiError).statusCode, message: String((error as ApiError).message ?? '') };
@@ -60,6 +62,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     params,
     signal: requestOptions?.signal,
     headers: requestOptions?.headers,
+    ...(requestOptions?.onUploadProgress ? { onUploadProgress: (event: { loaded: number; total?: number }) => requestOptions.onUploadProgress?.(event.loaded, event.total) } : {}),
     ...(requestOptions?.timeoutMs ? { timeout: requestOptions.timeoutMs } : {}),
   });
   return {

@@ -52,5 +52,6 @@ export function createShellContext(store: RootStore, { api, publicApiBase, sanit
     ownLegacyHosts,
     sanitizeHtml: sanitize,
     captcha,
+    progress: store.loadingBar,
   };
 }

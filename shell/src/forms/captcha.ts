@@ -1,4 +1,5 @@
 import { CAPTCHA_DEFAULT_VERSION, CAPTCHA_LANGUAGE, type CaptchaClient } from '@site/contracts';
+import { CAPTCHA_STANDIN_SCRIPT, CAPTCHA_STANDIN_SITE_KEY, captchaStandInEnabled } from './captcha-standin-settings';
 
 export interface CaptchaConfig {
   siteKey: string;
@@ -63,20 +64,46 @@ export function createBrowserCaptcha(config: CaptchaConfig | null): CaptchaClien
   return {
     enabled: true,
     async execute(action: string) {
-      const client = await load();
-      await new Promise<void>((resolve) => client.ready(resolve));
-      return client.execute(config.siteKey, { action });
+      const attempt = async () => {
+        const client = await load();
+        await new Promise<void>((resolve) => client.ready(resolve));
+        return client.execute(config.siteKey, { action });
+      };
+      try {
+        return await attempt();
+      } catch (error) {
+        // The provider's error event (a failed execute, a script that must be fetched again): one fresh try,
+        // and only if that fails too does the form show the captcha message.
+        console.warn(`Captcha for "${action}" failed once, asking again`, error);
+        return attempt();
+      }
     },
   };
 }
 
+/**
+ * The browser's captcha settings. In production a site key and a version are required (a missing one stops the
+ * shell with the setting's name); `npm start` may instead ask for the development stand-in on the site's own
+ * origin; elsewhere (tests of other things) no key means forms run without a captcha.
+ */
 export function captchaConfigFromEnv(env: NodeJS.ProcessEnv): CaptchaConfig | null {
-  if (!env.CAPTCHA_SITE_KEY) return null;
+  if (captchaStandInEnabled(env)) {
+    return { siteKey: CAPTCHA_STANDIN_SITE_KEY, version: CAPTCHA_DEFAULT_VERSION, enterprise: false, scriptUrl: CAPTCHA_STANDIN_SCRIPT };
+  }
+  const production = env.NODE_ENV === 'production';
+  if (!env.CAPTCHA_SITE_KEY) {
+    if (production) throw new Error('CAPTCHA_SITE_KEY is not set: forms need the captcha provider\'s site key in production');
+    return null;
+  }
+  const version = Number(env.CAPTCHA_VERSION || CAPTCHA_DEFAULT_VERSION);
+  if (!Number.isInteger(version) || version < 2) throw new Error(`CAPTCHA_VERSION must be the provider's API version (2 or 3), got "${env.CAPTCHA_VERSION}"`);
   const enterprise = env.CAPTCHA_ENTERPRISE === 'true';
-  return {
+  const config = {
     siteKey: env.CAPTCHA_SITE_KEY,
-    version: Number(env.CAPTCHA_VERSION ?? CAPTCHA_DEFAULT_VERSION),
+    version,
     enterprise,
-    scriptUrl: env.CAPTCHA_SCRIPT_URL ?? (enterprise ? DEFAULT_ENTERPRISE_SCRIPT : DEFAULT_CAPTCHA_SCRIPT),
+    scriptUrl: env.CAPTCHA_SCRIPT_URL || (enterprise ? DEFAULT_ENTERPRISE_SCRIPT : DEFAULT_CAPTCHA_SCRIPT),
   };
+  assertCaptchaConfig(config);
+  return config;
 }

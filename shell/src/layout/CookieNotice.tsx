@@ -58,12 +58,15 @@ export const CookieNotice = observer(function CookieNotice() {
   const cookies = init.data?.cookies;
   if (!ui.pageLoaded || ui.cookiesAccepted || !cookies) return null;
   const link = validate(LinkSchema, cookies.link);
+  // The settings say what the cookies are for; the component's text asks for consent. Both are shown.
+  const purpose = init.data?.settings.cookiesContent?.trim();
   return (
     <Bar aria-label={intl.formatMessage({ id: 'layout.cookies' })} data-cookie-notice>
       <Inner>
         <p>
           {cookies.text} {link.ok && <SiteLink href={link.value.href}>{link.value.label}</SiteLink>}
         </p>
+        {purpose && purpose !== cookies.text && <p data-cookies-content>{purpose}</p>}
         <button type="button" onClick={() => ui.acceptCookies()} data-cookies-accept>
           {cookies.btnLabel || <FormattedMessage id="layout.cookiesAccept" />}
         </button>

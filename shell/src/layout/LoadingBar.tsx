@@ -32,6 +32,7 @@ export const LoadingBar = observer(function LoadingBar() {
       aria-valuenow={Math.round(loadingBar.percent)}
       data-loading-bar
       data-failed={loadingBar.failed ? 'true' : 'false'}
+      data-paused={loadingBar.paused ? 'true' : 'false'}
       style={{ width: `${loadingBar.percent}%` }}
     />
   );

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, isLocale, localizePath } from '@site/contracts';
 import { useStore } from '../app/contexts';
 import type { MessageId } from '../i18n/messages';
 import type { PageError } from '../stores/page-store';
+import { ERROR_PAGE_OWN_MESSAGE } from '../routing/page-loader';
 
 interface ErrorContent {
   message: MessageId;
@@ -180,8 +181,8 @@ export function ErrorPage({ error }: { error: PageError }) {
   );
 }
 
-/** `/error` itself: the 404 content ('Page not found'), answered with status 404 by the server. */
+/** `/error` itself: the 404 content, answered with status 404 by the server. */
 export function ErrorRoute() {
   const { page } = useStore();
-  return <ErrorPage error={page.error ?? { statusCode: 404, message: 'This page could not be found' }} />;
+  return <ErrorPage error={page.error ?? { statusCode: 404, message: ERROR_PAGE_OWN_MESSAGE }} />;
 }

@@ -9,6 +9,9 @@ import type { ResolvedRoute } from './routes';
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found';
 
+/** The error the error page sets about itself when it is opened directly. */
+export const ERROR_PAGE_OWN_MESSAGE = 'Page not found';
+
 export function notFound(cause?: string): PageError {
   return { statusCode: 404, message: NOT_FOUND_MESSAGE, ...(cause ? { cause } : {}) };
 }

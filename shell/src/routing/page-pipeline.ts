@@ -2,7 +2,7 @@ import { statusOfError, type SectionModule } from '@site/contracts';
 import { CONTENT_API_UNAVAILABLE } from '../api/content-errors';
 import type { InitSnapshot } from '../stores/init-store';
 import type { PageError, PageView } from '../stores/page-store';
-import { loadPage, NOT_FOUND_MESSAGE, type PageLoadDependencies } from './page-loader';
+import { ERROR_PAGE_OWN_MESSAGE, loadPage, NOT_FOUND_MESSAGE, type PageLoadDependencies } from './page-loader';
 import { resolveRoute, type ResolvedRoute } from './routes';
 
 /** What a location shows: a page, an error page, or a redirect elsewhere. */
@@ -58,9 +58,8 @@ export async function runPagePipeline(location: PipelineLocation, deps: Pipeline
   const followed = redirect ? deps.resolveRedirect(redirect.to, route.locale) : null;
   if (redirect && followed) return { route, init, outcome: { kind: 'redirect', ...followed, status: redirect.status ?? 301 } };
 
-  if (route.kind === 'error' || route.kind === 'pdf-redirect') {
-    return { route, init, outcome: { kind: 'error', error: { statusCode: 404, message: NOT_FOUND_MESSAGE } } };
-  }
+  if (route.kind === 'error') return { route, init, outcome: { kind: 'error', error: { statusCode: 404, message: ERROR_PAGE_OWN_MESSAGE } } };
+  if (route.kind === 'pdf-redirect') return { route, init, outcome: { kind: 'error', error: { statusCode: 404, message: NOT_FOUND_MESSAGE } } };
   try {
     const { view, modules } = await loadPage(route, location.search, deps, signal);
     return { route, init, outcome: { kind: 'page', view, modules } };

@@ -9,6 +9,8 @@ import { registerCspReports } from '../security/csp-reports';
 import { pagesPlugin } from './plugins/pages';
 import { shellServices } from './plugins/services';
 import { registerApiProxy } from './api-proxy';
+import { registerCaptchaStandIn } from './captcha-standin';
+import { registerSiteIcons } from './site-icons';
 import type { ShellConfig } from './config';
 import { escapeHtml } from './document';
 import { shellMessages } from '../i18n/messages';
@@ -83,6 +85,8 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     cspReports: app.cspReports,
     supervisorStatusFile: config.supervisorStatusFile,
   });
+  registerSiteIcons(app);
+  registerCaptchaStandIn(app, config.captchaStandInSecret);
   app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
   await app.register(pagesPlugin);
   await app.ready();

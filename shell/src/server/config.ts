@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { captchaConfigFromEnv, type CaptchaConfig } from '../forms/captcha';
 import { hstsMaxAge } from '../security/headers';
+import { captchaStandInEnabled } from '../forms/captcha-standin-settings';
 import { readProxyLimits, type ProxyLimits } from './proxy-limits';
 
 export interface ShellConfig {
@@ -68,6 +69,8 @@ export interface ShellConfig {
   hstsMaxAgeSeconds: number;
   /** Where `npm start`'s supervisor writes the state of its services (for the dashboard), when it runs us. */
   supervisorStatusFile: string | null;
+  /** The secret of the development captcha stand-in; null unless `npm start` runs without a provider (never in production). */
+  captchaStandInSecret: string | null;
 }
 
 export interface PageCacheConfig {
@@ -180,5 +183,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     proxyLimits: readProxyLimits(env),
     hstsMaxAgeSeconds: hstsMaxAge(env),
     supervisorStatusFile: env.SUPERVISOR_STATUS_FILE?.trim() || null,
+    captchaStandInSecret: captchaStandInEnabled(env) ? env.CAPTCHA_STANDIN_SECRET?.trim() || null : null,
   };
 }

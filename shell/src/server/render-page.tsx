@@ -13,6 +13,7 @@ import type { Sanitizer } from '../security/sanitize';
 import { CONTENT_API_UNAVAILABLE } from '../api/content-errors';
 import { runPagePipeline } from '../routing/page-pipeline';
 import type { SectionView } from '../stores/page-store';
+import { shellFailurePage } from './shell-failure-page';
 import { RequestCookiePersistence } from '../stores/persistence';
 import { RootStore, type RemoteUse } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
@@ -229,12 +230,6 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     // A section without its stylesheet (its host did not answer in time) is as degraded as a section that fell back.
     degraded: sections.some((section) => DEGRADED_STATUSES.has(section.status)) || inlineStyles.length < assets.css.length,
   };
-}
-
-/** The last resort when the shell itself cannot render: a plain page in the path's language with a way home. */
-function shellFailurePage(locale: Locale): string {
-  const text = shellMessages[locale];
-  return `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>500</title><p>${escapeHtml(text['error.500.message'])}. <a href="${localizePath('/', locale)}">${escapeHtml(text['error.fallbackLink'])}</a></p></html>`;
 }
 
 /**

@@ -25,6 +25,7 @@ import { toNumber } from '../db/database';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { localeOf } from '../http/params';
 import type { RouteContext } from '../routes/route-context';
+import { registerIntakeReadRoutes } from './intake-routes';
 
 const LAYOUT_SCHEMAS: Record<string, TSchema> = {
   header: HeaderSchema,
@@ -75,6 +76,8 @@ export function registerAdminRoutes(app: FastifyInstance, { db, config }: RouteC
       const given = Buffer.from(request.headers.authorization ?? '');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, 'Not Authorized');
     });
+
+    registerIntakeReadRoutes(admin, db);
 
     admin.put('/admin/:locale/pages/*', async (request) => {
       const locale = localeOf(request.params);

@@ -47,7 +47,7 @@ describe.each(ENGINES)('captcha and rate limit on %s', (engine) => {
 
   beforeAll(async () => {
     provider = await startFakeProvider();
-    const base = await startTestApi(engine, { rateLimit: { max: 3, windowMs: 60_000 } });
+    const base = await startTestApi(engine, { rateLimit: { max: 3, clientMax: 2, windowMs: 60_000 } });
     server = base;
     server.config.captcha = { ...server.config.captcha };
   });
@@ -95,5 +95,20 @@ describe.each(ENGINES)('captcha and rate limit on %s', (engine) => {
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await response.json()).toEqual({ statusCode: 429, message: 'Too many submissions. Please try again later.' });
+  });
+
+  test('one browser (client id) gets a lower limit than its address; a retry with the same idempotency key is not counted', async () => {
+    Object.assign(server.config.captcha, { enabled: false });
+    const address = { 'x-forwarded-for': '198.51.100.9' };
+    const browser = (id: string, key: string) => ({ ...address, 'x-form-client': id, 'idempotency-key': key });
+    const statuses: number[] = [];
+    statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, browser('a'.repeat(32), 'key-first-0001'))).status);
+    statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, browser('a'.repeat(32), 'key-first-0001'))).status);
+    statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, browser('a'.repeat(32), 'key-second-0002'))).status);
+    statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, browser('a'.repeat(32), 'key-third-0003'))).status);
+    // The first browser is over its 2, the address (limit 3) still lets another browser in once.
+    statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, browser('b'.repeat(32), 'key-fourth-0004'))).status);
+    statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, browser('c'.repeat(32), 'key-fifth-0005'))).status);
+    expect(statuses).toEqual([201, 200, 201, 429, 201, 429]);
   });
 });

@@ -21,9 +21,10 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { localeOf } from '../http/params';
 import type { RouteContext } from '../routes/route-context';
 import { verifyCaptcha } from './captcha';
+import { assertEventTakesApplications } from './event-applications';
 import { MEDIA_TYPE_OF_EXTENSION, allowedExtensionOf, contentMatchesExtension } from './file-signatures';
 import { formMessage } from './messages';
-import { RateLimiter } from './rate-limit';
+import { CLIENT_ID_HEADER, FormRateLimits } from './rate-limit';
 import { saveVacancySubscription } from './subscriptions';
 import { discardStaged, findSubmissionByKey, storeSubmission, type StagedAttachment } from './submissions';
 import { UploadBudget, receiveFile, sweepStaleUploads } from './upload-stream';
@@ -110,7 +111,7 @@ async function readMultipart(request: FastifyRequest, locale: Locale, incomingDi
 }
 
 export async function registerFormRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
-  const limiter = new RateLimiter(config.rateLimit);
+  const limiter = new FormRateLimits(config.rateLimit);
   const uploadsDir = uploadsDirOf(config);
   const incomingDir = path.join(uploadsDir, '.incoming');
   // Partials of a process that was killed go at start; those of uploads cut later, within one more window.
@@ -125,7 +126,8 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
-    const waitSeconds = limiter.hit(request.ip);
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const waitSeconds = limiter.hit(request.ip, request.headers[CLIENT_ID_HEADER], typeof key === 'string' ? key : undefined);
     if (waitSeconds > 0) {
       reply.header('retry-after', String(waitSeconds));
       throw new HttpError(429, formMessage('tooManyRequests', locale));
@@ -164,6 +166,7 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
     try {
       if (typeof fields !== 'object' || Array.isArray(fields)) throw badRequest('The form body must be an object of fields');
       const payload = checkedPayload<Record<string, unknown>>(form.schema, normaliseFields(fields), locale);
+      if (kind === 'application' && typeof payload.eventId === 'string') await assertEventTakesApplications(db, locale, payload.eventId);
       const captchaScore = await checkCaptcha(request, fields[CAPTCHA_TOKEN_FIELD], kind, locale);
       const stored = await storeSubmission(db, uploadsDir, { kind, locale, idempotencyKey, payload, clientIp: request.ip, captchaScore, attachments: staged });
       if (stored.replayed) reply.header('idempotent-replayed', 'true');

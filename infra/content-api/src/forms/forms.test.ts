@@ -51,6 +51,30 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
     expect(badKey.status).toBe(400);
   });
 
+  test('an application names an open event that takes applications; unknown, past and link-only events are refused in the form locale', async () => {
+    const events = (await server.api.db('events').select('id', 'doc').where({ locale: 'en' })) as { id: number; doc: string }[];
+    const parsed = events.map((row) => JSON.parse(row.doc) as { id: number; startsAt: string; endsAt?: string; application: { type: string } });
+    const now = Date.now();
+    const ends = (event: (typeof parsed)[number]) => Date.parse(event.endsAt ?? event.startsAt);
+    const open = parsed.find((event) => event.application.type === 'form' && ends(event) > now + 3_600_000)!;
+    const past = parsed.find((event) => event.application.type === 'form' && ends(event) < now)!;
+    const linkOnly = parsed.find((event) => event.application.type !== 'form' && ends(event) > now + 3_600_000)!;
+    const before = await countRows(server, 'form_submissions');
+    const accepted = await postMultipart(server, '/en/forms/application', applicationFields({ eventId: String(open.id) }));
+    expect(accepted.status).toBe(201);
+    const stored = (await server.api.db('form_submissions').where({ id: accepted.body.id }).first()) as { payload: string };
+    expect(JSON.parse(stored.payload).eventId).toBe(String(open.id));
+    const refusedPast = await postMultipart(server, '/en/forms/application', [...applicationFields({ eventId: String(past.id) }), { name: 'files', filename: 'cv.pdf', head: PDF_HEAD, size: 5_000 }]);
+    expect(refusedPast).toMatchObject({ status: 422, body: { message: 'The event is over and no longer accepts applications.' } });
+    const refusedRu = await postMultipart(server, '/ru/forms/application', applicationFields({ eventId: String(past.id) }));
+    expect(refusedRu.body.message).toBe('Мероприятие уже прошло, заявки на него не принимаются.');
+    expect((await postMultipart(server, '/en/forms/application', applicationFields({ eventId: '999999' }))).body.message).toBe('The event was not found: open the form from the event page.');
+    expect((await postMultipart(server, '/en/forms/application', applicationFields({ eventId: 'open-day' }))).status).toBe(422);
+    expect((await postMultipart(server, '/en/forms/application', applicationFields({ eventId: String(linkOnly.id) }))).status).toBe(422);
+    expect(await countRows(server, 'form_submissions')).toBe(before + 1);
+    expect(filesUnder(incoming())).toEqual([]);
+  });
+
   test('an application with a PDF and a PNG is stored with its files under generated names', async () => {
     const answer = await postMultipart(server, '/ru/forms/application', [
       ...applicationFields(),

@@ -125,7 +125,7 @@ describe('client addresses behind a configured proxy', () => {
 
   beforeAll(async () => {
     // One proxy is trusted; the tests connect from 127.0.0.1, which is not it.
-    server = await startTestApi('sqlite', { trustProxy: '10.9.8.7', rateLimit: { max: 3, windowMs: 60_000 } });
+    server = await startTestApi('sqlite', { trustProxy: '10.9.8.7', rateLimit: { max: 3, clientMax: 100_000, windowMs: 60_000 } });
   });
   afterAll(() => server?.stop());
 

@@ -34,6 +34,18 @@ export const FORM_MESSAGES = {
     ru: 'Слишком длинное имя файла: не больше 255 символов',
     en: 'The file name is too long: 255 characters at most',
   },
+  eventUnknown: {
+    ru: 'Мероприятие не найдено: откройте форму со страницы мероприятия.',
+    en: 'The event was not found: open the form from the event page.',
+  },
+  eventOver: {
+    ru: 'Мероприятие уже прошло, заявки на него не принимаются.',
+    en: 'The event is over and no longer accepts applications.',
+  },
+  eventNoApplications: {
+    ru: 'На это мероприятие заявки через сайт не принимаются.',
+    en: 'This event does not take applications through the site.',
+  },
   invalidField: {
     ru: 'Поле заполнено неверно',
     en: 'The field is not valid',

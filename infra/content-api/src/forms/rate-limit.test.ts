@@ -10,3 +10,10 @@ test('a client over its limit waits until its window ends; other clients are not
   now = 10_000;
   expect(limiter.hit('a')).toBe(0);
 });
+
+test('a repeated idempotency key in the window is not counted again', () => {
+  const limiter = new RateLimiter({ max: 1, windowMs: 10_000 }, () => 0);
+  expect(limiter.hit('a', 'key-1')).toBe(0);
+  expect(limiter.hit('a', 'key-1')).toBe(0);
+  expect(limiter.hit('a', 'key-2')).toBeGreaterThan(0);
+});

@@ -1,5 +1,5 @@
 import type { Locale, Settings } from '@site/contracts';
-import { FACULTIES, PLACEHOLDER_IMAGE, SITE_NAME, TOPICS } from './vocabulary';
+import { FACULTIES, PLACEHOLDER_IMAGE, SHORT_NAME, SITE_NAME, TOPICS } from './vocabulary';
 
 type ByLocale<T> = Record<Locale, T>;
 
@@ -20,7 +20,7 @@ export function settingsSeed(): ByLocale<Settings> {
       type: 'website',
       image: '/media/images/campus-main.jpg',
       htmlAttrs: { lang: locale },
-      link: [{ rel: 'icon', href: '/favicon.ico' }],
+      link: [{ rel: 'icon', href: '/favicon.ico' }, { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }],
       meta: [{ name: 'theme-color', content: '#2F312E' }],
     },
     imagePlaceholder: { id: 'placeholder', url: PLACEHOLDER_IMAGE },
@@ -82,14 +82,14 @@ export function layoutSeed(referenceDate: string): ByLocale<[string, unknown][]>
           : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
         activeDate: ru ? `Сведения актуальны на ${referenceDate.split('-').reverse().join('.')}` : `Information current as of ${referenceDate}`,
         socials: [
-          { label: 'ВКонтакте', href: 'https://vk.com/stu_example' },
+          { label: ru ? 'ВКонтакте' : 'VK', href: 'https://vk.com/stu_example' },
           { label: 'Telegram', href: 'https://t.me/stu_example' },
           { label: 'YouTube', href: 'https://www.youtube.com/@stu_example' },
           { label: 'RuTube', href: 'https://rutube.ru/channel/stu_example' },
         ],
         info: [
           { text: ru ? 'Лицензия на образовательную деятельность № 2345 от 12.03.2016' : 'Education licence No. 2345 of 12 March 2016', label: ru ? 'Сведения об организации' : 'About the institution', href: '/about#license' },
-          { text: ru ? 'Сделано в' : 'Made at', label: ru ? 'Студия цифровых проектов' : 'Digital Projects Studio', href: '/about', arrayMadeIn: [ru ? 'Студия цифровых проектов НТУ' : 'USTech Digital Projects Studio'] },
+          { text: ru ? 'Сделано в' : 'Made at', label: ru ? 'Студия цифровых проектов' : 'Digital Projects Studio', href: '/about', arrayMadeIn: [ru ? `Студия цифровых проектов ${SHORT_NAME.ru}` : `${SHORT_NAME.en} Digital Projects Studio`] },
         ],
         copyright: `© 1956–${year} ${SITE_NAME[locale]}`,
       }],

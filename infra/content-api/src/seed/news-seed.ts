@@ -3,7 +3,7 @@ import { addDays } from '../content/calendar';
 import type { NewsRecord, OfficeRecord } from '../content/records';
 import { SeededRandom, type Bilingual } from './random';
 import { capitalise } from './layout-seed';
-import { DEMO_IMAGES, FACULTIES, TOPICS, type Faculty, type Topic } from './vocabulary';
+import { DEMO_IMAGES, FACULTIES, SHORT_NAME, TOPICS, type Faculty, type Topic } from './vocabulary';
 
 export const NEWS_COUNT = 320;
 
@@ -90,8 +90,8 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
     };
     const image = (alt: string) => (imageName ? { url: `/media/images/${imageName}`, alt, width: 1280, height: 853 } : null);
     items.push({
-      ru: { ...shared, title: title.ru, lead: text.lead.ru, body: text.ru, image: image(title.ru), author: 'Пресс-служба НТУ' },
-      en: { ...shared, title: title.en, lead: text.lead.en, body: text.en, image: image(title.en), author: 'USTech Press Office' },
+      ru: { ...shared, title: title.ru, lead: text.lead.ru, body: text.ru, image: image(title.ru), author: `Пресс-служба ${SHORT_NAME.ru}` },
+      en: { ...shared, title: title.en, lead: text.lead.en, body: text.en, image: image(title.en), author: `${SHORT_NAME.en} Press Office` },
     });
   }
   return items;

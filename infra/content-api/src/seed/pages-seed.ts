@@ -1,5 +1,6 @@
 import type { Locale, Page, SectionDescriptor } from '@site/contracts';
 import { OPEN_DAY_EVENT_ID } from './events-seed';
+import { officesSeed } from './news-seed';
 import { SITE_NAME } from './vocabulary';
 
 /** The validation step of paginated pages: `?page=` must be a page number, or the shell answers 404. */
@@ -41,6 +42,8 @@ function studentLife(slug: string, locale: Locale): Page {
 }
 
 /** Every seeded page per locale; together they name every section of the remotes' catalogue. */
+const OFFICE_PAGES: [string, Text][] = officesSeed().map((office) => [office.ru.slug, { ru: office.ru.title, en: office.en.title }]);
+
 export function pagesSeed(locale: Locale): Page[] {
   const ru = locale === 'ru';
   const t = (ruText: string, enText: string): Text => ({ ru: ruText, en: enText });
@@ -136,9 +139,28 @@ export function pagesSeed(locale: Locale): Page[] {
     page('search', locale, t('Поиск', 'Search'), [{ id: 'search-results', name: 'SearchResults', props: {} }], { watchQuery: true, validate: PAGE_RULE }),
     studentLife('dev/student-life', locale),
     studentLife('dev/students-life', locale),
+    // Each office's own page: its contacts and its latest news (the office dictionary's newsIds).
+    ...OFFICE_PAGES.map(([slug, title]) =>
+      page(`contacts/${slug}`, locale, title, [
+        hero(locale, title, t('Контакты, часы работы и новости подразделения.', 'Contacts, opening hours and news of the office.')),
+        { id: 'office', name: 'OfficeContacts', props: { officeSlug: slug } },
+      ]),
+    ),
+    // Where the 401 page's sign-in action leads: the public site has no accounts, so it says so and where to go.
+    page('auth', locale, t('Авторизация', 'Sign in'), [
+      hero(locale, t('Вход на публичном сайте недоступен', 'Sign-in is not available on the public site'), t(
+        'У публичного сайта университета нет личных кабинетов: все его страницы открыты без входа. Студенты и сотрудники входят в свои сервисы через корпоративный портал.',
+        'The university\'s public site has no accounts: every page is open without signing in. Students and staff sign in to their services through the university portal.',
+      )),
+      { id: 'where-next', name: 'LinkCards', props: { items: [
+        { title: t('На главную', 'Home page')[locale], text: t('Новости, события и поступление.', 'News, events and admissions.')[locale], href: '/' },
+        { title: t('Контакты', 'Contacts')[locale], text: t('Если вам нужен доступ к сервисам, напишите нам.', 'If you need access to a service, write to us.')[locale], href: '/contacts' },
+      ] } },
+    ]),
     page('apply', locale, t('Поступление', 'Admissions'), [
       hero(locale, t('Поступление', 'Admissions'), t('Оставьте заявку: мы поможем выбрать программу.', 'Leave an application: we will help you choose a program.'), 'campus-main.jpg'),
-      { id: 'open-day', name: 'EventDetails', props: { id: OPEN_DAY_EVENT_ID } },
+      // The open day by default; a link from another event (?eventId=…) shows and applies to that event instead.
+      { id: 'open-day', name: 'EventDetails', props: { id: OPEN_DAY_EVENT_ID, queryParam: 'eventId' } },
       { id: 'application', name: 'ApplicationForm', anchor: 'application', props: { eventId: String(OPEN_DAY_EVENT_ID) } },
     ], { watchQuery: ['eventId', 'programId'] }),
   ];

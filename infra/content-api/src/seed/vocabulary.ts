@@ -116,4 +116,6 @@ export const DEMO_IMAGES = ['campus-main.jpg', 'laboratory.jpg', 'library.jpg', 
 export const PLACEHOLDER_IMAGE = '/media/images/placeholder.jpg';
 
 export const SITE_NAME = { ru: 'Научно-технологический университет', en: 'University of Science and Technology' };
+/** The university's short name: one per locale, wherever the seed names it. */
+export const SHORT_NAME = { ru: 'НТУ', en: 'UST' };
 export const EMAIL_DOMAIN = 'stu.example';

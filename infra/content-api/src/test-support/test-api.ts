@@ -36,7 +36,7 @@ export async function startTestApi(engine: Engine, overrides: Partial<ContentApi
     databaseSchema: engine === 'postgres' ? schema : undefined,
     adminToken: ADMIN_TOKEN,
     captcha: { ...base.captcha, enabled: false },
-    rateLimit: { max: 100_000, windowMs: 60_000 },
+    rateLimit: { max: 100_000, clientMax: 100_000, windowMs: 60_000 },
     logger: false,
     ...overrides,
   };

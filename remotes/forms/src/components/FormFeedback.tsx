@@ -21,6 +21,9 @@ const FAILURE_MESSAGES = {
   captcha: 'forms.captchaFailed',
   tooLarge: 'forms.error.files.tooLarge',
   fileType: 'forms.error.files.typeRefused',
+  eventClosed: 'forms.failed.eventClosed',
+  rateLimited: 'forms.failed.rateLimited',
+  unavailable: 'forms.failed.unavailable',
   server: 'forms.failed',
 } as const;
 
@@ -32,13 +35,14 @@ export function FormFeedback({ status, invalidFieldCount }: { status: FormStatus
   return (
     <>
       <p role="status" aria-live="polite" data-form-status={status.kind}>
-        {status.kind === 'sending' && <FormattedMessage id={status.withFiles ? 'forms.sendingFiles' : 'forms.sending'} />}
+        {status.kind === 'sending' && <FormattedMessage id={status.retrying ? 'forms.retrying' : status.withFiles ? 'forms.sendingFiles' : 'forms.sending'} />}
         {status.kind !== 'sending' && invalidFieldCount > 0 && <FormattedMessage id="forms.invalidFields" values={{ count: invalidFieldCount }} />}
       </p>
       {status.kind === 'failed' && (
         <FailureNotice role="alert" className={errorColour} data-form-failure={status.reason}>
           <p>
-            <FormattedMessage id={FAILURE_MESSAGES[status.reason]} />
+            {/* Without a Retry-After, a minute is the intake's window: never promise less. */}
+            <FormattedMessage id={FAILURE_MESSAGES[status.reason]} values={{ seconds: status.retryAfterSeconds ?? 60 }} />
           </p>
           <p>
             <FormattedMessage id="forms.retryHint" />

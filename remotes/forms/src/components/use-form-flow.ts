@@ -1,15 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useShell } from '@site/ui';
+import type { ProgressIndicator } from '@site/contracts';
 import type { ErrorMessage, FieldErrors } from '../submission/field-errors';
 import type { Prepared, PreparedJson } from '../submission/prepare';
-import { UPLOAD_TIMEOUT_MS, newIdempotencyKey, sendForm, type FailureReason, type SendOutcome } from '../submission/send-form';
+import { newIdempotencyKey, sendForm, type FailureReason, type SendOutcome } from '../submission/send-form';
 
 export type FormStatus =
   | { kind: 'idle' }
-  | { kind: 'sending'; withFiles: boolean }
+  | { kind: 'sending'; withFiles: boolean; retrying?: boolean }
   | { kind: 'sent'; message: string | null }
-  | { kind: 'failed'; reason: FailureReason };
+  | { kind: 'failed'; reason: FailureReason; retryAfterSeconds?: number };
 
 export interface FormFlowOptions<Field extends string> {
   /** The intake path after the locale, e.g. `forms/resume`. */
@@ -57,19 +58,27 @@ export function useFormFlow<Field extends string>({ endpoint, captchaAction, pre
     setErrors({});
     setStatus({ kind: 'sending', withFiles: prepared.withFiles });
     idempotencyKey.current ??= newIdempotencyKey();
+    const bar = prepared.withFiles ? shell.progress : undefined;
+    const upload = uploadProgress(bar);
     const outcome = await sendForm(shell.api, shell.captcha, {
       path: `${shell.locale}/${endpoint}`,
       body: prepared.body,
       captchaAction,
       idempotencyKey: idempotencyKey.current,
-      ...(prepared.withFiles ? { timeoutMs: UPLOAD_TIMEOUT_MS } : {}),
+      onRetry: () => {
+        upload.restart();
+        setStatus({ kind: 'sending', withFiles: prepared.withFiles, retrying: true });
+      },
+      onProgress: upload.onProgress,
     }).catch((error: unknown): SendOutcome => {
       // A bug must not leave the form stuck on 'sending'; a retry with the same key is replayed, never duplicated.
       console.error(`The ${captchaAction} form could not finish sending`, error);
       return { kind: 'failed', reason: 'server' };
     });
     if (outcome.kind === 'sent') idempotencyKey.current = null;
-    setStatus(outcome.kind === 'sent' ? { kind: 'sent', message: outcome.message } : { kind: 'failed', reason: outcome.reason });
+    if (outcome.kind === 'sent') bar?.finish();
+    else bar?.fail();
+    setStatus(outcome.kind === 'sent' ? { kind: 'sent', message: outcome.message } : { ...outcome });
   }
 
   return {
@@ -83,5 +92,29 @@ export function useFormFlow<Field extends string>({ endpoint, captchaAction, pre
     setFieldError: (field: Field, error: ErrorMessage | null) => setErrors((current) => ({ ...current, [field]: error ?? undefined })),
     invalidFieldCount: Object.values(errors).filter(Boolean).length,
     isSending: status.kind === 'sending',
+  };
+}
+
+/**
+ * Drives the shell's loading bar by the bytes of an upload: its own timed filling is paused, and each progress
+ * event increases it by the share of the body that went out. A retry starts it over.
+ */
+export function uploadProgress(bar: ProgressIndicator | undefined) {
+  let shown = 0;
+  const restart = () => {
+    shown = 0;
+    bar?.start();
+    bar?.pause();
+  };
+  restart();
+  return {
+    restart,
+    onProgress(sent: number, total: number | undefined) {
+      if (!bar || !total) return;
+      // Up to 95 %: the last part is the intake's answer.
+      const percent = Math.min(95, (95 * sent) / total);
+      if (percent > shown) bar.increase(percent - shown);
+      shown = Math.max(shown, percent);
+    },
   };
 }

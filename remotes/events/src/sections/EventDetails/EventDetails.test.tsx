@@ -23,16 +23,30 @@ const openDay = eventDetails({
 });
 
 describe('how to apply', () => {
+  const future = { startsAt: '2099-05-01T10:00:00+03:00' };
   it('goes to the application page with the event for type form, to the organiser for type link, nowhere for none', () => {
-    expect(applicationTargetOf({ id: 12, application: { type: 'form' } })).toEqual({ kind: 'form', href: '/apply?eventId=12' });
-    expect(applicationTargetOf({ id: 5, application: { type: 'link', url: 'https://registration.example.org/5' } })).toEqual({ kind: 'link', href: 'https://registration.example.org/5' });
-    expect(applicationTargetOf({ id: 5, application: { type: 'link', url: 'javascript:alert(1)' } })).toBeNull();
-    expect(applicationTargetOf({ id: 5, application: { type: 'link' } })).toBeNull();
-    expect(applicationTargetOf({ id: 6, application: { type: 'none' } })).toBeNull();
+    expect(applicationTargetOf({ ...future, id: 12, application: { type: 'form' } })).toEqual({ kind: 'form', href: '/apply?eventId=12' });
+    expect(applicationTargetOf({ ...future, id: 5, application: { type: 'link', url: 'https://registration.example.org/5' } })).toEqual({ kind: 'link', href: 'https://registration.example.org/5' });
+    expect(applicationTargetOf({ ...future, id: 5, application: { type: 'link', url: 'javascript:alert(1)' } })).toBeNull();
+    expect(applicationTargetOf({ ...future, id: 5, application: { type: 'link' } })).toBeNull();
+    expect(applicationTargetOf({ ...future, id: 6, application: { type: 'none' } })).toBeNull();
+  });
+
+  it('offers nothing once the event is over (its end, or its start when it has no end, has passed)', () => {
+    const now = Date.parse('2026-03-10T12:00:00+03:00');
+    expect(applicationTargetOf({ id: 12, startsAt: '2026-03-09T10:00:00+03:00', endsAt: '2026-03-10T11:00:00+03:00', application: { type: 'form' } }, now)).toBeNull();
+    expect(applicationTargetOf({ id: 12, startsAt: '2026-03-09T10:00:00+03:00', endsAt: '2026-03-10T13:00:00+03:00', application: { type: 'form' } }, now)).not.toBeNull();
+    expect(applicationTargetOf({ id: 12, startsAt: '2026-03-10T11:59:00+03:00', application: { type: 'form' } }, now)).toBeNull();
   });
 });
 
 describe('EventDetails', () => {
+  // The fixtures' events are in March 2026: render them as seen a week before, while they take applications.
+  let clock: jest.SpyInstance;
+  beforeEach(() => {
+    clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-03T12:00:00+03:00'));
+  });
+  afterEach(() => clock.mockRestore());
   it('shows when, where, organisers, price and promotion period, and links to the application form', () => {
     const html = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, en, { locale: 'en' });
     expect(html).toMatch(/<h2[^>]*id="test-section-title"[^>]*>University open day<\/h2>/);
@@ -84,7 +98,7 @@ describe('EventDetails loader on the content API', () => {
     expect(openDayData).toMatchObject({ id: 1, title: 'День открытых дверей университета', isRecommended: true, application: { type: 'form' } });
     expect(openDayData?.body).toMatch(/^<p>/);
     const linked = await run(5);
-    expect(linked && applicationTargetOf(linked)).toEqual({ kind: 'link', href: expect.stringMatching(/^https:\/\//) });
+    expect(linked && applicationTargetOf({ ...linked, startsAt: '2099-01-01T10:00:00+03:00', endsAt: undefined })).toEqual({ kind: 'link', href: expect.stringMatching(/^https:\/\//) });
   });
 
   it('gives null for a missing event or a malformed id, saying which in the log', async () => {

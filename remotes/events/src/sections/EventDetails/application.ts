@@ -1,4 +1,4 @@
-import type { EventDetails } from '@site/contracts';
+import { eventIsOver, type EventDetails } from '@site/contracts';
 
 /** The application page of events that take applications through the site's own form. */
 export const APPLICATION_PAGE = '/apply';
@@ -10,9 +10,11 @@ export interface ApplicationTarget {
 
 /**
  * Where a visitor applies: the organiser's registration page (type link, http(s) only) or the site's application
- * form with the event preselected (type form, `/apply?eventId=…`); nothing for type none or a link without a URL.
+ * form with the event preselected (type form, `/apply?eventId=…`); nothing for type none, a link without a URL,
+ * or an event that is over.
  */
-export function applicationTargetOf(event: Pick<EventDetails, 'id' | 'application'>): ApplicationTarget | null {
+export function applicationTargetOf(event: Pick<EventDetails, 'id' | 'application' | 'startsAt' | 'endsAt'>, now: number = Date.now()): ApplicationTarget | null {
+  if (eventIsOver(event, now)) return null;
   const { type, url } = event.application;
   if (type === 'form') return { kind: 'form', href: `${APPLICATION_PAGE}?eventId=${encodeURIComponent(String(event.id))}` };
   if (type === 'link' && url && /^(https?:\/\/|\/(?!\/))/i.test(url.trim())) return { kind: 'link', href: url.trim() };

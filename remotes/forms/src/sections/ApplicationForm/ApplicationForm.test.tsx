@@ -52,12 +52,22 @@ describe('ApplicationForm', () => {
     expect(controlTag(html, 'files')).toContain('aria-describedby=');
   });
 
-  it('lets the page props win over the query, and keeps working in Russian without the program list', () => {
-    const html = renderSection(ApplicationForm, { props: { eventId: 7, programId: 'ai' }, data: { programs: null, event: null } }, ru, { path: '/apply?eventId=1' });
-    expect(controlTag(html, 'eventId')).toContain('value="7"');
+  it('lets the followed link (the query) win over the page default, and keeps working in Russian without the program list', () => {
+    const html = renderSection(ApplicationForm, { props: { eventId: 7, programId: 'ai' }, data: { programs: null, event: null } }, ru, { path: '/apply?eventId=12' });
+    expect(controlTag(html, 'eventId')).toContain('value="12"');
+    const withoutQuery = renderSection(ApplicationForm, { props: { eventId: 7 }, data: { programs: null, event: null } }, ru, { path: '/apply' });
+    expect(controlTag(withoutQuery, 'eventId')).toContain('value="7"');
     expect(controlTag(html, 'programId')).toContain('type="hidden"');
     expect(textOf(html)).toContain('Подать заявку');
     expect(textOf(html)).toContain('pdf, doc, docx, jpeg, jpg или png; всего не больше 50 МБ');
+  });
+
+  it('offers no form for an event that is over or unknown, and says why in the page language', () => {
+    const over = renderSection(ApplicationForm, { props: {}, data: { programs: null, event: { id: '3', title: 'Winter school' }, eventClosed: 'over' } }, en, { path: '/apply?eventId=3' });
+    expect(textOf(over)).toContain('The event “Winter school” is over and no longer accepts applications.');
+    expect(over).not.toContain('<form');
+    const unknown = renderSection(ApplicationForm, { props: {}, data: { programs: null, event: null, eventClosed: 'unknown' } }, ru, { path: '/apply?eventId=999' });
+    expect(textOf(unknown)).toContain('Мероприятие не найдено');
   });
 
   it('refuses a selection over 50 MB with the spec message, and files of other types by name', () => {

@@ -33,12 +33,22 @@ export default function ApplicationFormSection({ descriptor, data }: SectionProp
   const flow = useFormFlow({ endpoint: 'forms/application', captchaAction: 'application', prepare: prepareApplicationForm });
   if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} />;
 
-  const eventId = subjectId(descriptor.props.eventId, query.get('eventId'));
-  const programId = subjectId(descriptor.props.programId, query.get('programId'));
+  const eventId = subjectId(query.get('eventId'), descriptor.props.eventId);
+  const programId = subjectId(query.get('programId'), descriptor.props.programId);
   const programs = data?.programs ?? null;
   const knownProgram = programs?.some((program) => program.id === programId) ?? false;
   const event = data?.event && data.event.id === eventId ? data.event : null;
   const titleId = `${id}-title`;
+  if (data?.eventClosed) {
+    return (
+      <div>
+        <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.application.title" />}</SectionTitle>
+        <Hint role="status" data-application-closed={data.eventClosed}>
+          <FormattedMessage id={`forms.application.closed.${data.eventClosed}`} values={{ title: data.event?.title ?? '' }} />
+        </Hint>
+      </div>
+    );
+  }
   return (
     <div>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.application.title" />}</SectionTitle>

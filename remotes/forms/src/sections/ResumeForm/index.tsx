@@ -34,7 +34,7 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
   const flow = useFormFlow({ endpoint: 'forms/resume', captchaAction: 'resume', prepare: prepareResumeForm });
   if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} />;
 
-  const vacancyId = subjectId(descriptor.props.vacancyId, query.get('vacancyId'));
+  const vacancyId = subjectId(query.get('vacancyId'), descriptor.props.vacancyId);
   const vacancies = data?.vacancies ?? null;
   const knownVacancy = vacancies?.some((vacancy) => vacancy.id === vacancyId) ?? false;
   const titleId = `${id}-title`;

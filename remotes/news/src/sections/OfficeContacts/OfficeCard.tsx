@@ -54,7 +54,8 @@ export function contactHref(contact: { value: string; href?: string }): string |
 }
 
 /** One office: description, opening hours, contacts (tel/mailto links), campus location, VR map link. */
-export function OfficeCard({ office, showTitle }: { office: OfficeWithSlug; showTitle: boolean }) {
+/** `pageHref`: the office's own page (its news among the rest), linked from the list of all offices. */
+export function OfficeCard({ office, showTitle, pageHref }: { office: OfficeWithSlug; showTitle: boolean; pageHref?: string }) {
   return (
     // The id lets other pages link straight to an office (`/contacts#office-admissions`).
     <Frame id={`office-${office.slug}`} aria-label={showTitle ? undefined : office.title}>
@@ -94,9 +95,17 @@ export function OfficeCard({ office, showTitle }: { office: OfficeWithSlug; show
       {office.vrMapUrl && (
         <p data-vr-map="">
           <MediaFileLink href={office.vrMapUrl}>
-            <FormattedMessage id="news.offices.vrMap" values={{ office: office.title }} />
+            {/* A picture is called a map, not a VR tour: the link says what it opens. */}
+            <FormattedMessage id={/\.(jpe?g|png|webp|gif)(\?|$)/i.test(office.vrMapUrl) ? 'news.offices.aerialMap' : 'news.offices.vrMap'} values={{ office: office.title }} />
             <NewTabHint href={office.vrMapUrl}><FormattedMessage id="news.opensInNewTab" /></NewTabHint>
           </MediaFileLink>
+        </p>
+      )}
+      {pageHref && (
+        <p data-office-page="">
+          <SiteLink href={pageHref}>
+            <FormattedMessage id="news.offices.page" values={{ office: office.title }} />
+          </SiteLink>
         </p>
       )}
     </Frame>

@@ -37,10 +37,11 @@ describe('OfficeContacts', () => {
     expect(textOf(html)).toContain('Room: 101');
     expect(textOf(html)).toContain('Where to find us Main Building, ground floor');
     // A backend media file is served through the API base, never as a localised page path.
-    expect(linkNamed(html, 'Find Admissions Office on the campus VR map').href).toBe('/api/media/images/aerial-campus.jpg');
+    expect(linkNamed(html, 'Find Admissions Office on the aerial campus map').href).toBe('/api/media/images/aerial-campus.jpg');
     const vr = linkNamed(html, 'Find Press Office on the campus VR map (opens in a new tab)');
     expect(vr.href).toBe('https://vr.example.org/campus');
     expect(linksOf(html).every((link) => !link.href.startsWith('/en/media'))).toBe(true);
+    expect(linkNamed(html, 'Page of the Press Office').href).toBe('/en/contacts/press-office');
   });
 
   it('names a single office in the section heading, in Russian', () => {
@@ -48,7 +49,7 @@ describe('OfficeContacts', () => {
     const html = renderSection(OfficeContacts, { props: { officeSlug: 'admissions' }, data }, ru);
     expect(html).toMatch(/<h2[^>]*>Приёмная комиссия<\/h2>/);
     expect(html).not.toContain('<h3>');
-    expect(textOf(html)).toContain('Приёмная комиссия на VR-карте кампуса');
+    expect(textOf(html)).toContain('Приёмная комиссия на карте кампуса (вид сверху)');
   });
 
   it("says 'No data to display' when there are no offices", () => {
@@ -70,7 +71,18 @@ describe('OfficeContacts loader on the content API', () => {
 
   it('narrows to the office named by officeSlug', async () => {
     const data = await run({ officeSlug: 'admissions' });
-    expect(data).toEqual({ single: true, offices: [expect.objectContaining({ slug: 'admissions', title: 'Admissions Office' })] });
+    expect(data).toMatchObject({ single: true, offices: [expect.objectContaining({ slug: 'admissions', title: 'Admissions Office' })] });
+  });
+
+  it("adds the office's latest news, newest first, from its newsIds", async () => {
+    const data = await run({ officeSlug: 'press-office' });
+    const offices = (await server.api.get('en/offices')) as { data: { dictionary: Record<string, { newsIds: number[] }> } };
+    const newsIds = offices.data.dictionary['press-office']!.newsIds;
+    expect(newsIds.length).toBeGreaterThan(0);
+    expect(data.news!.length).toBe(Math.min(4, newsIds.length));
+    expect(data.news!.every((item) => newsIds.includes(Number(item.id)))).toBe(true);
+    const dates = data.news!.map((item) => Date.parse(item.date));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 
   it('throws when no office has that slug, so the shell shows the section fallback', async () => {

@@ -1,12 +1,15 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, SectionTitle } from '@site/ui';
+import { EmptyState, Muted, SectionTitle, SiteLink } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import type { OfficeContactsData, OfficeContactsProps } from './load';
 import { OfficeCard } from './OfficeCard';
 
 export { load } from './load';
+
+/** Each office has its own page under the contacts page: its card and its latest news. */
+const OFFICE_PAGES = '/contacts';
 
 const OfficeList = styled.ul`
   display: grid;
@@ -15,6 +18,13 @@ const OfficeList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
+`;
+
+const OfficeNewsList = styled.ul`
+  display: grid;
+  gap: 0.75rem;
+  margin: 0;
+  padding-left: 1.25rem;
 `;
 
 /** The offices' opening hours, contacts, campus location and VR map; `officeSlug` narrows it to one office. */
@@ -27,7 +37,28 @@ export default function OfficeContacts({ descriptor, data }: SectionProps<Office
       <SectionTitle id={titleId}>{editorTitle ?? only?.title ?? <FormattedMessage id="news.offices.title" />}</SectionTitle>
       {only ? (
         // One office: the section title already names it (or the editor's title heads it).
-        <OfficeCard office={only} showTitle={Boolean(editorTitle)} />
+        <>
+          <OfficeCard office={only} showTitle={Boolean(editorTitle)} />
+          {data.news && data.news.length > 0 && (
+            <section aria-labelledby={`${titleId}-news`} data-office-news="">
+              <h3 id={`${titleId}-news`}>
+                <FormattedMessage id="news.offices.news" values={{ office: only.title }} />
+              </h3>
+              <OfficeNewsList>
+                {data.news.map((item) => (
+                  <li key={item.id}>
+                    <SiteLink href={item.link}>{item.title}</SiteLink>{' '}
+                    <Muted>
+                      <time dateTime={item.date.slice(0, 10)}>
+                        <FormattedDate value={item.date} year="numeric" month="long" day="numeric" />
+                      </time>
+                    </Muted>
+                  </li>
+                ))}
+              </OfficeNewsList>
+            </section>
+          )}
+        </>
       ) : data.offices.length === 0 ? (
         <EmptyState>
           <FormattedMessage id="news.noData" />
@@ -36,7 +67,7 @@ export default function OfficeContacts({ descriptor, data }: SectionProps<Office
         <OfficeList>
           {data.offices.map((office) => (
             <li key={office.id}>
-              <OfficeCard office={office} showTitle />
+              <OfficeCard office={office} showTitle pageHref={`${OFFICE_PAGES}/${office.slug}`} />
             </li>
           ))}
         </OfficeList>

@@ -1,4 +1,4 @@
-import { OfficesResponseSchema, parseContract, type Office, type SectionLoader } from '@site/contracts';
+import { NewsListResponseSchema, OfficesResponseSchema, parseContract, type NewsItem, type Office, type SectionLoader } from '@site/contracts';
 
 export interface OfficeContactsProps {
   /** Narrows the section to one office. */
@@ -14,7 +14,12 @@ export interface OfficeContactsData {
   offices: OfficeWithSlug[];
   /** True when the section shows the one office its props named. */
   single: boolean;
+  /** The office's latest news, newest first (on the office's own page); empty when it has none or they failed. */
+  news?: NewsItem[];
 }
+
+/** How many of an office's news its page lists (the spec's "latest 4"). */
+export const OFFICE_NEWS_COUNT = 4;
 
 /** Thrown when props name an office that does not exist (spec point 5): the shell shows the section's fallback. */
 export class OfficeNotFoundError extends Error {
@@ -36,5 +41,17 @@ export const load: SectionLoader<OfficeContactsProps, OfficeContactsData> = asyn
   const { items, dictionary } = parseContract(path, OfficesResponseSchema, await api.get(path, { signal })).data;
   const offices = items.map((office) => ({ ...office, slug: dictionary[String(office.id)]?.slug ?? office.slug ?? String(office.id) }));
   const slug = typeof props.officeSlug === 'string' ? props.officeSlug.trim() : '';
-  return slug ? { offices: [officeBySlug(offices, slug)], single: true } : { offices, single: false };
+  if (!slug) return { offices, single: false };
+  const office = officeBySlug(offices, slug);
+  const newsPath = `${locale}/news`;
+  try {
+    const answer = await api.get(newsPath, { signal, params: { office: String(office.id), pageSize: OFFICE_NEWS_COUNT } });
+    const news = parseContract(newsPath, NewsListResponseSchema, answer).data.items;
+    // Office news is sorted newest first (spec point 4), whatever order the backend used.
+    return { offices: [office], single: true, news: [...news].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, OFFICE_NEWS_COUNT) };
+  } catch (error) {
+    // The contacts matter more than the news: the office is shown without them.
+    console.warn(`OfficeContacts: the news of office ${office.id} could not be loaded`, error);
+    return { offices: [office], single: true, news: [] };
+  }
 };

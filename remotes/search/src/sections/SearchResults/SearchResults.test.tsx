@@ -1,3 +1,5 @@
+import { pagesToOffer, resultRange } from './Pager';
+import { pageNumberOf } from './load';
 import { renderSection } from '@site/ui/testing';
 import type { SearchResultsProps } from '@site/contracts';
 import ru from '../../messages/ru.json';
@@ -20,7 +22,7 @@ const categories = [
 
 describe('SearchResults', () => {
   it('lists the hits with the matched words marked and category tabs with counts', () => {
-    const data: SearchData = { query: 'студенты', category: null, categories, results };
+    const data: SearchData = { query: 'студенты', category: null, page: 1, categories, results };
     const html = renderSection(SearchResults, { props: {}, data }, ru);
     expect(html).toContain('<mark>Студентов</mark> приглашают');
     expect(html).toContain('Для <mark>студентов</mark> первого курса');
@@ -30,12 +32,12 @@ describe('SearchResults', () => {
   });
 
   it('says "no result found" in English when nothing matched', () => {
-    const data: SearchData = { query: 'zzz', category: null, categories, results: { ...results, total: 0, results: [], categoryCounts: {} } };
+    const data: SearchData = { query: 'zzz', category: null, page: 1, categories, results: { ...results, total: 0, results: [], categoryCounts: {} } };
     expect(renderSection(SearchResults, { props: {}, data }, en, { locale: 'en' })).toContain('no result found');
   });
 
   it('explains an empty category tab, naming the tab', () => {
-    const data: SearchData = { query: 'студенты', category: 'events', categories, results: { ...results, total: 0, results: [] } };
+    const data: SearchData = { query: 'студенты', category: 'events', page: 1, categories, results: { ...results, total: 0, results: [] } };
     const html = renderSection(SearchResults, { props: {}, data }, en, { locale: 'en' });
     expect(html).toContain('No match on filtering results.');
     expect(html).toContain('Nothing for this query under “События”.');
@@ -44,5 +46,31 @@ describe('SearchResults', () => {
   it('marks words regardless of case and of ё/е, and escapes nothing dangerous into markup', () => {
     expect(renderToStaticMarkup(<p>{highlight('Ёлки и елки', ['ёлки'])}</p>)).toBe('<p><mark>Ёлки</mark> и <mark>елки</mark></p>');
     expect(renderToStaticMarkup(<p>{highlight('<b>x</b>', ['x'])}</p>)).toBe('<p>&lt;b&gt;<mark>x</mark>&lt;/b&gt;</p>');
+  });
+});
+
+describe('paging through results', () => {
+  it('links the other pages of a long result list, keeping the query and the tab, as plain links', () => {
+    const data: SearchData = { query: 'студенты', category: 'news', page: 2, categories, results: { ...results, total: 57, page: 2, pageSize: 20 } };
+    const html = renderSection(SearchResults, { props: {}, data }, en, { locale: 'en' });
+    expect(html).toContain('href="/en/search?query=%D1%81%D1%82%D1%83%D0%B4%D0%B5%D0%BD%D1%82%D1%8B&amp;category=news&amp;page=3"');
+    expect(html).toContain('href="/en/search?query=%D1%81%D1%82%D1%83%D0%B4%D0%B5%D0%BD%D1%82%D1%8B&amp;category=news"');
+    expect(html).toMatch(/aria-current="page"[^>]*>2</);
+    expect(html).toContain('57 results');
+  });
+
+  it('offers the first, the last and the pages around the current one, with gaps marked', () => {
+    expect(pagesToOffer(1, 1)).toEqual([1]);
+    expect(pagesToOffer(1, 4)).toEqual([1, 2, 3, 4]);
+    expect(pagesToOffer(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
+  });
+
+  it('reads the page from the query, anything odd being the first', () => {
+    expect(pageNumberOf('3')).toBe(3);
+    for (const odd of [undefined, '', '0', '-2', '1.5', 'x']) expect(pageNumberOf(odd)).toBe(1);
+  });
+
+  it('says which results a page shows', () => {
+    expect(resultRange({ total: 57, results: new Array(17), pageSize: 20 }, 3)).toEqual({ from: 41, to: 57, total: 57 });
   });
 });

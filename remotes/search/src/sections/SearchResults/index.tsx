@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { SectionProps } from '@site/contracts';
+import { SEARCH_QUERY_REQUIRED_MESSAGE, type SectionProps } from '@site/contracts';
 import { Button, EmptyState, Muted, SectionTitle, SiteLink, VisuallyHidden, useNavigateTo, useShell } from '@site/ui';
 import { highlight } from './highlight';
+import { Pager, resultRange } from './Pager';
+import { searchHref } from './search-href';
 import type { SearchData } from './load';
 
 export { load } from './load';
@@ -67,12 +69,6 @@ const Results = styled.ol`
   }
 `;
 
-function searchHref(query: string, category?: string | null): string {
-  const params = new URLSearchParams({ query });
-  if (category) params.set('category', category);
-  return `/search?${params.toString()}`;
-}
-
 /** Search results with category tabs and the matched words marked. */
 export default function SearchResults({ data }: SectionProps<Record<string, unknown>, SearchData>) {
   const intl = useIntl();
@@ -81,6 +77,10 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
   const id = useId();
   const [draft, setDraft] = useState(data.query);
   const results = data.results;
+  useEffect(() => {
+    // The spec's message for a search without a query, in the browser's console as well as the server's log.
+    if (!data.query) console.error(SEARCH_QUERY_REQUIRED_MESSAGE);
+  }, [data.query]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -142,6 +142,12 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
           <p role="status">
             <Muted>
               <FormattedMessage id="search.count" values={{ count: results.total }} />
+              {results.total > results.results.length && (
+                <>
+                  {' · '}
+                  <FormattedMessage id="search.range" values={resultRange(results, results.page ?? data.page)} />
+                </>
+              )}
             </Muted>
           </p>
           <Results>
@@ -155,6 +161,7 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
               </li>
             ))}
           </Results>
+          <Pager query={data.query} category={data.category} page={results.page ?? data.page} pageSize={results.pageSize ?? results.results.length} total={results.total} />
         </>
       )}
     </div>

@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { collectConsole } from '../support/console';
+import { uniqueEmail } from '../support/intake';
+import { repoRoot } from '../support/platform-control';
+import { openHydrated, asReturningVisitor } from '../support/site';
+import { startStandInPlatform } from '../support/standin-platform';
+
+const STUDENTS = '/search?query=%D1%81%D1%82%D1%83%D0%B4%D0%B5%D0%BD%D1%82%D1%8B';
+
+test.describe('search paging', () => {
+  test('a search for "студенты" says how many results there are and reaches the last page, keeping the query and tab', async ({ page }) => {
+    await openHydrated(page, STUDENTS);
+    const status = page.getByRole('status').filter({ hasText: /результат/ });
+    const total = Number(/(\d+)\s+результат/.exec((await status.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(20);
+    const lastPage = Math.ceil(total / 20);
+    const pager = page.getByRole('navigation', { name: 'Страницы результатов' });
+    await pager.getByRole('link', { name: `Страница ${lastPage}` }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?query=%D1%81%D1%82%D1%83%D0%B4%D0%B5%D0%BD%D1%82%D1%8B&page=${lastPage}$`));
+    await expect(page.getByRole('status').filter({ hasText: `из ${total}` })).toContainText(`результаты ${(lastPage - 1) * 20 + 1}–${total} из ${total}`);
+    await expect(page.locator('[data-search-result]')).toHaveCount(total - (lastPage - 1) * 20);
+    await expect(pager.getByRole('link', { name: 'Дальше' })).toHaveCount(0);
+  });
+
+  test('the pages are plain links on the server-rendered page, working without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${STUDENTS}&category=news`);
+    const next = page.getByRole('navigation', { name: 'Страницы результатов' }).getByRole('link', { name: 'Дальше' });
+    if ((await next.count()) > 0) {
+      await next.click();
+      await expect(page).toHaveURL(/category=news&page=2$/);
+      await expect(page.locator('[data-search-result]').first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+    } else {
+      // Fewer than a page of news: the count is shown and no pager is offered.
+      await expect(page.locator('[data-search-pager]')).toHaveCount(0);
+    }
+    await context.close();
+  });
+
+  test("a search without a query logs the spec's message in the browser console", async ({ page }) => {
+    const console = collectConsole(page);
+    await openHydrated(page, '/search');
+    await expect.poll(() => console.messages).toContain('error: Параметр query обязателен!');
+  });
+});
+
+test.describe('small things', () => {
+  test('/auth says in both languages that sign-in is not available on the public site', async ({ page }) => {
+    await openHydrated(page, '/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Авторизация');
+    await expect(page.getByRole('heading', { name: 'Вход на публичном сайте недоступен' })).toBeVisible();
+    await openHydrated(page, '/en/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    await expect(page.getByRole('heading', { name: 'Sign-in is not available on the public site' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Home page/ })).toHaveAttribute('href', /^\/en\/?$/);
+  });
+
+  test("the university's icon is served at /favicon.ico and the touch-icon paths", async ({ request }) => {
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/x-icon');
+    expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const touch = await request.get('/apple-touch-icon.png');
+    expect(touch.headers()['content-type']).toBe('image/png');
+    expect((await touch.body()).subarray(1, 4).toString()).toBe('PNG');
+    expect(await (await request.get('/en')).text()).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+  });
+
+  test("the cookie notice shows the settings' cookiesContent", async ({ page }) => {
+    await openHydrated(page, '/en');
+    await expect(page.locator('[data-cookie-notice] [data-cookies-content]')).toHaveText('This site uses cookies to remember your settings and to collect anonymous visit statistics.');
+  });
+
+  test("/error sets its own 404 'Page not found'; the English footer has no Russian social label", async ({ page, request }) => {
+    const html = await (await request.get('/en/error')).text();
+    expect(html).toContain('Page not found');
+    await openHydrated(page, '/en');
+    await expect(page.locator('footer')).toContainText('VK');
+    await expect(page.locator('footer')).not.toContainText('ВКонтакте');
+  });
+
+  test('NODE_ENV=production without a captcha key: the shell refuses to start, naming the setting', () => {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'shell/dist/server/main.js')], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', CONTENT_API_URL: process.env.API_URL, REGISTRY_URL: process.env.REGISTRY_URL },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('CAPTCHA_SITE_KEY is not set');
+  });
+});
+
+test.describe('npm start defaults: the captcha stand-in', () => {
+  test('a form sends with the stand-in token from the site origin, verified by the content API', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const platform = await startStandInPlatform();
+    try {
+      await asReturningVisitor(context);
+      const scripts: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.resourceType() === 'script' && sent.url().includes('captcha')) scripts.push(sent.url());
+      });
+      await page.goto(`${platform.url}/en/contacts`);
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+      const form = page.locator('form[data-form="contact"]');
+      const email = uniqueEmail('standin');
+      await form.getByLabel('Name').fill('Anna Petrova');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Message').fill('Does the stand-in captcha work on npm start?');
+      await form.getByLabel('I accept the terms and the personal data processing regulation').check();
+      const sent = page.waitForResponse((response) => response.url().includes('/api/en/forms/contact') && response.request().method() === 'POST');
+      await form.getByRole('button', { name: 'Send' }).click();
+      const response = await sent;
+      expect(response.status()).toBe(201);
+      expect(response.request().postData()).toMatch(/name="captchaToken"\r\n\r\nstandin\.contact\.\d+\.[A-Za-z0-9_-]+\r\n/);
+      await expect(page.getByText('We will contact you within three business days.')).toBeVisible();
+      expect(scripts.every((url) => url.startsWith(`${platform.url}/_dev/captcha/`))).toBe(true);
+      // A forged token is refused by the server's verification.
+      const forged = await request.post(`${platform.url}/api/en/forms/contact`, { data: { name: 'Bot', email, message: 'A forged token here.', consent: true, captchaToken: 'standin.contact.1.forged' } });
+      expect(forged.status()).toBe(403);
+    } finally {
+      await platform.stop();
+    }
+  });
+});
