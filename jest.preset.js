@@ -29,7 +29,9 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
       '^@site/test-support$': path.join(repoRoot, 'infra/test-support/src/index.ts'),
       '\\.css$': path.join(repoRoot, 'infra/build-preset/test/style-stub.js'),
     },
-    testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
+    // globalsCleanup off: the federation runtime and MobX keep state on globalThis behind accessors that jest 30's
+    // clean-up of globals recurses on until the stack overflows (as jest 29 did, globals go with the worker).
+    testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'], globalsCleanup: 'off' },
     clearMocks: true,
     ...overrides,
   };

@@ -96,12 +96,12 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** A setting that must be a positive integer: unset means the default, anything else stops the start with its name. */
-function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A whole-number setting: unset means the default, anything else below `minimum` stops the start with its name. */
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 1): number {
   const value = env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, not "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < minimum) throw new Error(`${name} must be a whole number of at least ${minimum}, not "${value}"`);
   return parsed;
 }
 
@@ -142,7 +142,7 @@ function localHosts(port: number): string[] {
 export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.resolve(__dirname, '..')): ShellConfig {
   return {
     host: env.HOST ?? '127.0.0.1',
-    port: integerSetting(env, 'PORT', 3000),
+    port: integerSetting(env, 'PORT', 3000, 0),
     contentApiUrl: (env.CONTENT_API_URL ?? 'http://127.0.0.1:3002').replace(/\/+$/, ''),
     publicApiBase: env.PUBLIC_API_BASE ?? '/api/',
     registryUrl: env.REGISTRY_URL ?? 'http://127.0.0.1:3003/registry.json',
@@ -161,7 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
     publicOrigin: originFrom(env.PUBLIC_ORIGIN),
-    allowedHosts: list(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()).concat(localHosts(integerSetting(env, 'PORT', 3000))),
+    allowedHosts: list(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()).concat(localHosts(integerSetting(env, 'PORT', 3000, 0))),
     contentApiTimeoutMs: integerSetting(env, 'CONTENT_API_TIMEOUT_MS', 1500),
     contentApiBreakerFailures: integerSetting(env, 'CONTENT_API_BREAKER_FAILURES', 3),
     contentApiBreakerCooldownMs: integerSetting(env, 'CONTENT_API_BREAKER_COOLDOWN_MS', 5000),

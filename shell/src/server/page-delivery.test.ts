@@ -1,6 +1,3 @@
-/**
- * @jest-environment-options {"globalsCleanup": "off"}
- */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
