@@ -67,11 +67,11 @@ describe('server federation when a remote host fails', () => {
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-federation-'));
-    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.json') };
+    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') };
     staticHost = createStaticHost({ cdnDir: paths.cdnDir });
     hostStopped = false;
     const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({ stateFile: paths.stateFile, remotesPublicUrl: `${staticUrl}/remotes/` });
+    registry = createRegistryServer({ paths, remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null } });
     const registryUrl = await listen(registry);
     client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 1000, log: quiet });
     federation = new ServerFederation(client, new RemoteStats(), {
