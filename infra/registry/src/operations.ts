@@ -105,7 +105,10 @@ export function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>,
   let created = false;
   store.update((state) => {
     claimSections(state, team, sections);
-    const existing = state.remotes[team]?.history.find((item) => item.version === version);
+    const entry = (state.remotes[team] ??= { current: '', history: [] });
+    // A version registered from another host holds no files: publishing it here replaces that registration.
+    entry.history = entry.history.filter((item) => item.version !== version || item.files);
+    const existing = entry.history.find((item) => item.version === version);
     if (existing) {
       if (JSON.stringify(existing.files ?? {}) !== JSON.stringify(hashes)) {
         throw new RegistryError(409, `${team}@${version} is already published with other files; versions are immutable: build a new version`);
@@ -114,7 +117,6 @@ export function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>,
     }
     writeVersionFolder(paths, team, version, files);
     created = true;
-    const entry = (state.remotes[team] ??= { current: '', history: [] });
     entry.history.push({ version, manifest: `${team}/${version}/mf-manifest.json`, deployedAt: new Date().toISOString(), contractsVersion, sections, files: hashes, shared });
   });
   return { remote: team, version, created };

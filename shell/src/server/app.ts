@@ -12,6 +12,7 @@ import { RegistryClient } from '../federation/registry-client';
 import { ServerFederation } from '../federation/server-federation';
 import { registerPlatformRoutes } from '../platform/routes';
 import { RemoteStats } from '../platform/remote-stats';
+import { defaultInstanceId, FleetReporter } from '../platform/fleet-reporter';
 import { createSanitizer } from '../security/sanitize';
 import { applySecurityHeaders } from '../security/headers';
 import { CspReports, registerCspReports } from '../security/csp-reports';
@@ -122,8 +123,22 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   });
   registerApiProxy(app, config.contentApiUrl);
   const cspReports = new CspReports();
-  registerCspReports(app, cspReports);
-  registerPlatformRoutes(app, { registry, federation, stats, operatorToken: config.operatorToken, cspReports });
+  registerCspReports(app, cspReports, (report) => {
+    // Only sections of versions this shell serves count: labels stay bounded by the live catalog.
+    const record = registry.current.remotes.get(report.remote);
+    const version = record && (record.version === report.version || record.pending?.version === report.version);
+    if (version && record.sections.includes(report.section)) stats.recordBrowserError(report.remote, report.section, report.version);
+  });
+  const fleet = new FleetReporter(registry, stats, {
+    registryUrl: config.registryUrl,
+    token: config.operatorToken,
+    instance: process.env.SHELL_INSTANCE_ID ?? defaultInstanceId(config.port),
+    publicUrl: config.publicOrigin ?? `http://localhost:${config.port}`,
+    intervalMs: config.registryPollMs,
+    timeoutMs: 1000,
+    log: app.log,
+  });
+  registerPlatformRoutes(app, { registry, federation, stats, operatorToken: config.operatorToken, cspReports, registryUrl: config.registryUrl });
   app.get('/health', async () => ({ status: 'ok', remotesRevision: registry.current.revision }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 
@@ -138,6 +153,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   revision.start();
   await revision.refresh();
   await federation.start();
+  fleet.start();
   return {
     app,
     registry,
@@ -146,6 +162,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     cache,
     revision,
     async close() {
+      fleet.stop();
       registry.stop();
       revision.stop();
       await app.close();
