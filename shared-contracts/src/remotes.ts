@@ -8,6 +8,20 @@ export const RegistryRemoteSchema = Type.Object({
   version: Type.String({ minLength: 1 }),
   manifestUrl: Type.String({ minLength: 1 }),
   deployedAt: Type.Optional(Type.String()),
+  /** sha256 (hex) of the server container recorded at publish: shells refuse a container that differs. */
+  serverEntrySha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+  /** sha256 (hex) of every published file by its path in the version folder, for browser integrity attributes. */
+  files: Type.Optional(Type.Record(Type.String(), Type.String({ pattern: '^[0-9a-f]{64}$' }))),
+  /** A version served to a share of visitors while it is judged against this one. */
+  canary: Type.Optional(
+    Type.Object({
+      version: Type.String({ minLength: 1 }),
+      manifestUrl: Type.String({ minLength: 1 }),
+      percent: Type.Integer({ minimum: 1, maximum: 99 }),
+      serverEntrySha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+      files: Type.Optional(Type.Record(Type.String(), Type.String({ pattern: '^[0-9a-f]{64}$' }))),
+    }),
+  ),
 });
 export type RegistryRemote = Static<typeof RegistryRemoteSchema>;
 

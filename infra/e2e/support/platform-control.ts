@@ -22,7 +22,7 @@ export const registry = require(path.join(repoRoot, 'infra/registry/dist/index.j
 export function registryPaths(): RegistryPaths {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR is not set: run through the e2e global setup');
-  return { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.json') };
+  return { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.db') };
 }
 
 export interface RemoteStatus {

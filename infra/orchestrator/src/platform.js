@@ -33,8 +33,8 @@ function builtVersion(dist) {
  */
 function deployBuiltRemotes(dataDir, log) {
   const registry = require(path.join(repoRoot, 'infra/registry/dist/index.js'));
-  const paths = { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.json') };
-  const state = new registry.RegistryStateFile(paths.stateFile).read();
+  const paths = { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.db') };
+  const state = registry.openStore(paths.stateFile).read();
   for (const team of REMOTES) {
     const dist = path.join(repoRoot, 'remotes', team, 'dist');
     const version = builtVersion(dist);
@@ -82,6 +82,10 @@ async function startPlatform(options = {}) {
     registry: `http://${host}:${ports.registry}/registry.json`,
   };
   const operator = operatorTokenFor(dataDir, { ...process.env, ...options.env });
+  // Each team's registry token (printed once, when made); the platform team's is the operator token.
+  const registry = require(path.join(repoRoot, 'infra/registry/dist/index.js'));
+  const madeTokens = registry.ensureLocalTeamTokens(dataDir, REMOTES);
+  for (const [team, token] of Object.entries(madeTokens)) log(`registry token of team ${team} (kept in ${path.join(dataDir, 'team-tokens', team)}): ${token}`);
   // Where the supervisor keeps each service's state, for the shell's dashboard.
   const statusFile = path.join(dataDir, 'run', 'services.json');
   fs.mkdirSync(path.dirname(statusFile), { recursive: true });

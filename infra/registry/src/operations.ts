@@ -1,94 +1,309 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { RemoteManifestSchema, validate, checkContractsCompatibility, type RemoteManifest } from '@site/contracts';
-import { RegistryStateFile, type DeployedVersion, type RegistryState } from './state';
+import { CONTRACTS_VERSION, RemoteManifestSchema, validate, checkContractsCompatibility, type RemoteManifest } from '@site/contracts';
+import { RegistryStore, type DeployedVersion, type RegistryState } from './state';
+import { checkShared, type HostDeclaration } from './gates';
 
 export interface RegistryPaths {
   /** Where published builds live: `<cdnDir>/<remote>/<version>/…`, served by the static host. */
   cdnDir: string;
+  /** The registry database (SQLite). */
   stateFile: string;
+}
+
+/** A refusal the API answers with its status (400 bad input, 404 unknown, 409 conflict). */
+export class RegistryError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const stores = new Map<string, RegistryStore>();
+
+/** One open database per file and process (better-sqlite3 is synchronous; one handle serves every caller). */
+export function openStore(file: string): RegistryStore {
+  let store = stores.get(file);
+  if (!store) {
+    store = new RegistryStore(file);
+    stores.set(file, store);
+  }
+  return store;
 }
 
 export function readBuildManifest(distDir: string): RemoteManifest {
   const file = path.join(distDir, 'mf-manifest.json');
   if (!fs.existsSync(file)) throw new Error(`${file} not found: build the remote first`);
-  const result = validate(RemoteManifestSchema, JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!result.ok) {
-    throw new Error(`${file} is not a remote manifest: ${result.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
-  }
   if (!fs.existsSync(path.join(distDir, 'server', 'remoteEntry.js'))) throw new Error(`${distDir} has no server container`);
+  return parseManifest(fs.readFileSync(file));
+}
+
+function parseManifest(body: Buffer): RemoteManifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new RegistryError(400, 'mf-manifest.json is not JSON');
+  }
+  const result = validate(RemoteManifestSchema, json);
+  if (!result.ok) throw new RegistryError(400, `mf-manifest.json is not a remote manifest: ${result.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
   return result.value;
 }
 
-/**
- * Publishes a remote build to the static host (immutable: a version folder is never overwritten) and points
- * the registry at it. A build whose contracts the platform cannot serve is refused here already.
- */
-export function deployBuild(paths: RegistryPaths, distDir: string): { remote: string; version: string; state: RegistryState } {
-  const manifest = readBuildManifest(distDir);
-  const { team, version, contractsVersion } = manifest.site;
-  const compatibility = checkContractsCompatibility(contractsVersion);
-  if (!compatibility.compatible) throw new Error(`refusing ${team}@${version}: ${compatibility.reason}`);
-  const target = path.join(paths.cdnDir, team, version);
-  if (!fs.existsSync(path.join(target, 'mf-manifest.json'))) {
-    const staging = `${target}.staging-${process.pid}`;
-    fs.rmSync(staging, { recursive: true, force: true });
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.cpSync(distDir, staging, { recursive: true });
-    fs.rmSync(target, { recursive: true, force: true });
-    fs.renameSync(staging, target);
-  }
-  const deployed: DeployedVersion = {
-    version,
-    manifest: `${team}/${version}/mf-manifest.json`,
-    deployedAt: new Date().toISOString(),
-    contractsVersion,
-    sections: manifest.site.sections.map((section) => section.name),
+/** Every file of a build folder, by its path inside it (forward slashes). */
+export function readBuildFiles(distDir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), relative);
+      else if (entry.isFile()) files.set(relative, fs.readFileSync(path.join(dir, entry.name)));
+    }
   };
-  return { remote: team, version, state: pointRegistryAt(paths, team, deployed) };
+  walk(distDir, '');
+  return files;
+}
+
+const SAFE_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._@+-]+(?:\/[A-Za-z0-9._@+-]+)*$/;
+
+export interface Actor {
+  /** `platform` for the platform team, else the team's remote name. */
+  name: string;
+}
+
+export interface PublishOptions {
+  actor: Actor;
+  /** What the live shells declare; when none reported, the registry's own contracts version stands in. */
+  hosts?: HostDeclaration[];
+}
+
+/**
+ * Publishes one immutable version of a remote: checks the gates (contracts and shared singletons against the live
+ * shells, section names owned by no other remote), records every file's sha256 and writes the folder the static host
+ * serves. Publishing the same version again with the same files changes nothing; with other files it is refused.
+ */
+export function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>, options: PublishOptions): { remote: string; version: string; created: boolean } {
+  const manifestFile = files.get('mf-manifest.json');
+  if (!manifestFile) throw new RegistryError(400, 'the upload has no mf-manifest.json: build the remote first');
+  if (!files.has('server/remoteEntry.js')) throw new RegistryError(400, 'the upload has no server container (server/remoteEntry.js)');
+  for (const name of files.keys()) if (!SAFE_PATH.test(name)) throw new RegistryError(400, `refusing file path ${JSON.stringify(name)}`);
+  const manifest = parseManifest(manifestFile);
+  const { team, version, contractsVersion } = manifest.site;
+  if (options.actor.name !== 'platform' && options.actor.name !== team) {
+    throw new RegistryError(403, `team ${options.actor.name} may not publish ${team}`);
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(version)) throw new RegistryError(400, `version ${JSON.stringify(version)} is not a valid version name`);
+  checkGates(manifest, options.hosts ?? []);
+
+  const hashes = Object.fromEntries([...files].map(([name, body]) => [name, sha256(body)]).sort(([a], [b]) => a!.localeCompare(b!)));
+  const sections = manifest.site.sections.map((section) => section.name);
+  const shared = Object.fromEntries(((manifest as { shared?: Array<{ name: string; requiredVersion?: string; version?: string }> }).shared ?? []).map((item) => [item.name, item.requiredVersion ?? `^${item.version}`]));
+  const store = openStore(paths.stateFile);
+  let created = false;
+  store.update((state) => {
+    claimSections(state, team, sections);
+    const entry = (state.remotes[team] ??= { current: '', history: [] });
+    // A version registered from another host holds no files: publishing it here replaces that registration.
+    entry.history = entry.history.filter((item) => item.version !== version || item.files);
+    const existing = entry.history.find((item) => item.version === version);
+    if (existing) {
+      if (JSON.stringify(existing.files ?? {}) !== JSON.stringify(hashes)) {
+        throw new RegistryError(409, `${team}@${version} is already published with other files; versions are immutable: build a new version`);
+      }
+      return;
+    }
+    writeVersionFolder(paths, team, version, files);
+    created = true;
+    entry.history.push({ version, manifest: `${team}/${version}/mf-manifest.json`, deployedAt: new Date().toISOString(), contractsVersion, sections, files: hashes, shared });
+  });
+  return { remote: team, version, created };
+}
+
+function checkGates(manifest: RemoteManifest, hosts: HostDeclaration[]): void {
+  const { team, version, contractsVersion } = manifest.site;
+  const declared = hosts.length > 0 ? hosts : [{ instance: 'registry', contractsVersion: CONTRACTS_VERSION, shared: {} }];
+  for (const host of declared) {
+    const compatibility = checkContractsCompatibility(contractsVersion, host.contractsVersion);
+    if (!compatibility.compatible) throw new RegistryError(409, `refusing ${team}@${version}: ${compatibility.reason} (shell ${host.instance})`);
+    const problem = checkShared((manifest as { shared?: Array<{ name: string; requiredVersion?: string; version?: string }> }).shared ?? [], host.shared);
+    if (problem) throw new RegistryError(409, `refusing ${team}@${version}: ${problem} (shell ${host.instance})`);
+  }
+}
+
+/** A section name belongs to the first remote that published it; the platform team may transfer it. */
+function claimSections(state: RegistryState, team: string, sections: string[]): void {
+  const owners = (state.owners ??= {});
+  for (const section of sections) {
+    const owner = owners[section] ?? ownerFromHistory(state, section, team);
+    if (owner && owner !== team) throw new RegistryError(409, `section ${section} is owned by remote ${owner}; ask the platform team to transfer it`);
+  }
+  for (const section of sections) owners[section] = team;
+}
+
+/** Ownership of names published before ownership was recorded: the remote whose live version defines it. */
+function ownerFromHistory(state: RegistryState, section: string, except: string): string | null {
+  for (const [name, remote] of Object.entries(state.remotes)) {
+    if (name === except) continue;
+    if (remote.history.find((item) => item.version === remote.current)?.sections?.includes(section)) return name;
+  }
+  return null;
+}
+
+function writeVersionFolder(paths: RegistryPaths, team: string, version: string, files: Map<string, Buffer>): void {
+  const target = path.join(paths.cdnDir, team, version);
+  const staging = `${target}.staging-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  for (const [name, body] of files) {
+    const file = path.join(staging, ...name.split('/'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, body);
+  }
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.renameSync(staging, target);
+}
+
+export function sha256(body: Buffer): string {
+  return crypto.createHash('sha256').update(body).digest('hex');
+}
+
+function audited<T>(paths: RegistryPaths, entry: { actor: Actor; action: string; remote: string; to?: string | null }, run: (from: string | null) => { to: string | null; result: T; detail?: string }): T {
+  const store = openStore(paths.stateFile);
+  const from = store.read().remotes[entry.remote]?.current || null;
+  try {
+    const outcome = run(from);
+    store.audit({ actor: entry.actor.name, action: entry.action, remote: entry.remote, from, to: outcome.to, outcome: 'ok', detail: outcome.detail ?? null });
+    return outcome.result;
+  } catch (error) {
+    const refused = error instanceof RegistryError && error.statusCode < 500;
+    store.audit({ actor: entry.actor.name, action: entry.action, remote: entry.remote, from, to: entry.to ?? null, outcome: refused ? 'refused' : 'failed', detail: (error as Error).message });
+    throw error;
+  }
+}
+
+export function authorize(actor: Actor, remote: string): void {
+  if (actor.name !== 'platform' && actor.name !== remote) throw new RegistryError(403, `team ${actor.name} may not change remote ${remote}`);
+}
+
+/** Makes a published version live for everyone (ending any canary), or for a share of visitors as a canary. */
+export function activate(paths: RegistryPaths, remote: string, version: string, options: { actor: Actor; canaryPercent?: number; action?: string; detail?: string }): RegistryState {
+  const action = options.action ?? (options.canaryPercent ? 'canary' : 'activate');
+  return audited(paths, { actor: options.actor, action, remote, to: version }, () => {
+    authorize(options.actor, remote);
+    const state = openStore(paths.stateFile).update((draft) => {
+      const entry = draft.remotes[remote];
+      if (!entry?.history.some((item) => item.version === version)) throw new RegistryError(404, `remote ${remote} has no published version ${version}`);
+      if (options.canaryPercent !== undefined && options.canaryPercent > 0 && options.canaryPercent < 100 && entry.current && entry.current !== version) {
+        entry.canary = { version, percent: options.canaryPercent, startedAt: new Date().toISOString(), actor: options.actor.name };
+      } else {
+        entry.current = version;
+        entry.canary = null;
+      }
+    });
+    return { to: version, result: state, ...(options.detail ? { detail: options.detail } : {}) };
+  });
+}
+
+/** Publishes a build folder and makes it live (what `npm start` and the platform's own tooling run locally). */
+export function deployBuild(paths: RegistryPaths, distDir: string, actor: Actor = { name: 'platform' }): { remote: string; version: string; state: RegistryState } {
+  readBuildManifest(distDir);
+  const { remote, version } = publishVersion(paths, readBuildFiles(distDir), { actor });
+  return { remote, version, state: activate(paths, remote, version, { actor }) };
 }
 
 /** Registers a version hosted elsewhere (its own CDN): the registry stores the absolute manifest URL. */
-export function registerExternal(paths: RegistryPaths, remote: string, version: string, manifestUrl: string): RegistryState {
-  new URL(manifestUrl);
-  return pointRegistryAt(paths, remote, { version, manifest: manifestUrl, deployedAt: new Date().toISOString() });
-}
-
-function pointRegistryAt(paths: RegistryPaths, remote: string, deployed: DeployedVersion): RegistryState {
-  return new RegistryStateFile(paths.stateFile).update((state) => {
-    const entry = (state.remotes[remote] ??= { current: deployed.version, history: [] });
-    entry.history = entry.history.filter((item) => item.version !== deployed.version);
-    entry.history.push(deployed);
-    entry.current = deployed.version;
+export function registerExternal(paths: RegistryPaths, remote: string, version: string, manifestUrl: string, actor: Actor = { name: 'platform' }): RegistryState {
+  return audited(paths, { actor, action: 'register', remote, to: version }, () => {
+    authorize(actor, remote);
+    let url: URL;
+    try {
+      url = new URL(manifestUrl);
+    } catch {
+      throw new RegistryError(400, `${manifestUrl} is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RegistryError(400, `${manifestUrl} is not an http(s) URL`);
+    const state = openStore(paths.stateFile).update((draft) => {
+      const entry = (draft.remotes[remote] ??= { current: version, history: [] });
+      entry.history = entry.history.filter((item) => item.version !== version);
+      entry.history.push({ version, manifest: manifestUrl, deployedAt: new Date().toISOString() });
+      entry.current = version;
+      entry.canary = null;
+    });
+    return { to: version, result: state };
   });
 }
 
-/** Points the registry back at an earlier version: the given one, or the one deployed before the current. */
-export function rollback(paths: RegistryPaths, remote: string, toVersion?: string): { version: string; state: RegistryState } {
-  const stateFile = new RegistryStateFile(paths.stateFile);
-  const entry = stateFile.read().remotes[remote];
-  if (!entry) throw new Error(`remote ${remote} has never been deployed`);
-  const index = entry.history.findIndex((item) => item.version === entry.current);
-  const target = toVersion
-    ? entry.history.find((item) => item.version === toVersion)
-    : index > 0
-      ? entry.history[index - 1]
-      : undefined;
-  if (!target) {
-    throw new Error(
-      toVersion ? `remote ${remote} has no deployed version ${toVersion}` : `remote ${remote} has no version before ${entry.current}`,
-    );
-  }
-  const state = stateFile.update((draft) => {
-    draft.remotes[remote]!.current = target.version;
+/**
+ * Points the registry back at an earlier version: the given one, or the last one before the current that was not
+ * judged bad (a failed canary, refused by the shells) and whose contracts the platform serves.
+ */
+export function rollback(paths: RegistryPaths, remote: string, toVersion?: string, actor: Actor = { name: 'platform' }, detail?: string): { version: string; state: RegistryState } {
+  return audited(paths, { actor, action: 'rollback', remote, to: toVersion ?? null }, () => {
+    authorize(actor, remote);
+    let chosen = '';
+    const state = openStore(paths.stateFile).update((draft) => {
+      const entry = draft.remotes[remote];
+      if (!entry) throw new RegistryError(404, `remote ${remote} has never been deployed`);
+      const index = entry.history.findIndex((item) => item.version === entry.current);
+      const good = (item: DeployedVersion) => !item.bad && (!item.contractsVersion || checkContractsCompatibility(item.contractsVersion).compatible);
+      const target = toVersion
+        ? entry.history.find((item) => item.version === toVersion)
+        : entry.history.slice(0, Math.max(index, 0)).reverse().find(good);
+      if (!target) {
+        throw new RegistryError(404, toVersion ? `remote ${remote} has no deployed version ${toVersion}` : `remote ${remote} has no good version before ${entry.current}`);
+      }
+      chosen = target.version;
+      entry.current = target.version;
+      entry.canary = null;
+    });
+    return { to: chosen, result: { version: chosen, state }, ...(detail ? { detail } : {}) };
   });
-  return { version: target.version, state };
+}
+
+/** Marks a version bad (rollback skips it) and ends its canary: the automatic verdict on a failed canary. */
+export function rejectCanary(paths: RegistryPaths, remote: string, reason: string): RegistryState | null {
+  const store = openStore(paths.stateFile);
+  const canary = store.read().remotes[remote]?.canary;
+  if (!canary) return null;
+  return audited(paths, { actor: { name: 'canary-analysis' }, action: 'canary-rollback', remote, to: store.read().remotes[remote]!.current }, () => {
+    const state = store.update((draft) => {
+      const entry = draft.remotes[remote]!;
+      const version = entry.history.find((item) => item.version === canary.version);
+      if (version) version.bad = reason;
+      entry.canary = null;
+    });
+    return { to: state.remotes[remote]!.current, result: state, detail: `canary ${canary.version} rolled back: ${reason}` };
+  });
+}
+
+/** Makes the canary the live version for everyone: the automatic verdict on a healthy canary. */
+export function promoteCanary(paths: RegistryPaths, remote: string, reason: string): RegistryState | null {
+  const canary = openStore(paths.stateFile).read().remotes[remote]?.canary;
+  if (!canary) return null;
+  return activate(paths, remote, canary.version, { actor: { name: 'canary-analysis' }, action: 'canary-promote', detail: `canary ${canary.version} promoted: ${reason}` });
 }
 
 /** Removes a remote from the registry (its published builds stay on the static host). */
-export function retire(paths: RegistryPaths, remote: string): RegistryState {
-  return new RegistryStateFile(paths.stateFile).update((state) => {
-    if (!state.remotes[remote]) throw new Error(`remote ${remote} is not registered`);
-    delete state.remotes[remote];
+export function retire(paths: RegistryPaths, remote: string, actor: Actor = { name: 'platform' }): RegistryState {
+  return audited(paths, { actor, action: 'retire', remote }, () => {
+    authorize(actor, remote);
+    const state = openStore(paths.stateFile).update((draft) => {
+      if (!draft.remotes[remote]) throw new RegistryError(404, `remote ${remote} is not registered`);
+      delete draft.remotes[remote];
+    });
+    return { to: null, result: state };
+  });
+}
+
+/** Gives a section name to another remote (platform team only). */
+export function transferSection(paths: RegistryPaths, section: string, toRemote: string, actor: Actor): RegistryState {
+  return audited(paths, { actor, action: 'transfer-section', remote: toRemote, to: section }, () => {
+    if (actor.name !== 'platform') throw new RegistryError(403, 'only the platform team transfers section names');
+    const state = openStore(paths.stateFile).update((draft) => {
+      (draft.owners ??= {})[section] = toRemote;
+    });
+    return { to: section, result: state, detail: `section ${section} now belongs to ${toRemote}` };
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
@@ -8,6 +9,8 @@ export interface NodeEntryPluginOptions {
   timeoutMs: number;
   /** Manifests the registry client already holds, served without a second request. */
   cachedManifest(url: string): RemoteManifest | null;
+  /** The sha256 the registry recorded for a server container, checked before the code is run. */
+  expectedSha256?(entryUrl: string): string | null;
 }
 
 /** Fetches a federated file with a time limit; a non-2xx answer is an error, never a body to evaluate. */
@@ -21,10 +24,17 @@ export async function fetchFederatedFile(url: string, timeoutMs: number, init?: 
  * Loads Node containers for the shell's federation runtime. Module Federation's own Node loader has no time
  * limit and evaluates the body of a 404 as JavaScript (federation notes §6); this one fails fast and clearly.
  */
-export function nodeEntryPlugin(options: NodeEntryPluginOptions): ModuleFederationRuntimePlugin {
+// The federation runtime is one per process and keeps the first plugin of a name: the plugin reads the options of
+// the latest federation started in this process (one in the shell; one per test in the tests).
+let active: NodeEntryPluginOptions | null = null;
+
+export function nodeEntryPlugin(initial: NodeEntryPluginOptions): ModuleFederationRuntimePlugin {
+  active = initial;
+  const current = () => active ?? initial;
   return {
     name: 'site-node-entry-loader',
     async fetch(url: string, init?: RequestInit) {
+      const options = current();
       const manifest = options.cachedManifest(url);
       if (manifest) {
         return new Response(JSON.stringify(manifest), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -33,9 +43,16 @@ export function nodeEntryPlugin(options: NodeEntryPluginOptions): ModuleFederati
     },
     async loadEntry({ remoteInfo }) {
       if (typeof window !== 'undefined') return undefined;
+      const options = current();
       const { entry, entryGlobalName } = remoteInfo;
       const response = await fetchFederatedFile(entry, options.timeoutMs);
       const source = await response.text();
+      const expected = options.expectedSha256?.(entry) ?? null;
+      if (expected) {
+        const actual = createHash('sha256').update(source).digest('hex');
+        // Never run code that is not what the team published: the loaded version stays live instead.
+        if (actual !== expected) throw new Error(`${entry} fails integrity: sha256 ${actual.slice(0, 12)}… is not the ${expected.slice(0, 12)}… recorded at publish`);
+      }
       const url = new URL(entry);
       const scriptModule = { exports: {} as Record<string, unknown> };
       const script = new vm.Script(`(function(exports, module, require, __dirname, __filename) {${source}\n})`, {

@@ -40,10 +40,10 @@ describe('registry client against the real registry and static host', () => {
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-client-'));
-    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.json') };
+    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') };
     staticHost = createStaticHost({ cdnDir: paths.cdnDir });
     const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({ stateFile: paths.stateFile, remotesPublicUrl: `${staticUrl}/remotes/` });
+    registry = createRegistryServer({ paths, remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null } });
     const registryUrl = await listen(registry);
     client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 2000, log: quiet });
   });
@@ -59,7 +59,7 @@ describe('registry client against the real registry and static host', () => {
     deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
     deployBuild(paths, fakeBuild(dir, 'events', '1.0.0-bbbbbbbbbb', ['EventsUpcoming']));
     await client.poll();
-    expect(client.current.revision).toBe(2);
+    expect(client.current.revision).toBe(4);
     expect(client.current.locate('NewsLatest')).toMatchObject({ remote: 'news', version: '1.0.0-aaaaaaaaaa' });
     expect(client.current.locate('EventsUpcoming')).toMatchObject({ remote: 'events' });
   });

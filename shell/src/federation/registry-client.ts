@@ -5,7 +5,7 @@ import {
   type RegistryDocument,
   type RemoteManifest,
 } from '@site/contracts';
-import { buildRemoteRecord, RemoteCatalog, type RemoteRecord } from './catalog';
+import { buildRemoteRecord, manifestBaseUrl, RemoteCatalog, type RemoteRecord } from './catalog';
 
 export interface RegistryClientOptions {
   registryUrl: string;
@@ -39,6 +39,8 @@ export class RegistryClient {
   private polling: Promise<void> | null = null;
   lastError: string | null = null;
   lastPollAt: Date | null = null;
+  /** When the registry last answered: the poll age the fleet view shows. */
+  lastSuccessAt: Date | null = null;
 
   constructor(private readonly options: RegistryClientOptions) {}
 
@@ -49,6 +51,19 @@ export class RegistryClient {
   onChange(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The sha256 the registry recorded at publish for a server container URL (published in a version folder next to
+   * its manifest), or null for a build the registry holds no hash of (registered from elsewhere).
+   */
+  expectedServerEntrySha256(entryUrl: string): string | null {
+    for (const remote of this.registryCache?.body.remotes ?? []) {
+      for (const candidate of [remote, remote.canary]) {
+        if (candidate?.serverEntrySha256 && entryUrl === new URL('server/remoteEntry.js', manifestBaseUrl(candidate.manifestUrl)).toString()) return candidate.serverEntrySha256;
+      }
+    }
+    return null;
   }
 
   /** A manifest this client already holds, so the federation runtime need not fetch it again. */
@@ -87,6 +102,7 @@ export class RegistryClient {
     try {
       document = await this.fetchRegistry();
       this.lastError = null;
+      this.lastSuccessAt = new Date();
     } catch (error) {
       this.lastError = `registry ${this.options.registryUrl}: ${(error as Error).message}`;
       this.options.log.warn({ err: this.lastError }, 'registry unreachable; keeping the last known remotes');

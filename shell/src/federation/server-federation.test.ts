@@ -67,11 +67,11 @@ describe('server federation when a remote host fails', () => {
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-federation-'));
-    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.json') };
+    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') };
     staticHost = createStaticHost({ cdnDir: paths.cdnDir });
     hostStopped = false;
     const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({ stateFile: paths.stateFile, remotesPublicUrl: `${staticUrl}/remotes/` });
+    registry = createRegistryServer({ paths, remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null } });
     const registryUrl = await listen(registry);
     client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 1000, log: quiet });
     federation = new ServerFederation(client, new RemoteStats(), {
@@ -162,5 +162,37 @@ describe('server federation when a remote host fails', () => {
     await client.poll();
     expect(client.current.remotes.get('delta')).toMatchObject({ version: '1.0.0-eeeeeeeeee', pending: { version: '2.0.0-ffffffffff' } });
     expect(await federation.resolveSection(client.current, 'DeltaLatest')).toMatchObject({ ok: true, version: '1.0.0-eeeeeeeeee' });
+  });
+
+  it('keeps the last good version live when the registry names an incompatible one or one whose server container was altered after publishing', async () => {
+    deployBuild(paths, remoteBuild(dir, 'epsilon', '1.0.0-1111111111', ['EpsilonLatest']));
+    await federation.start();
+    expect(await federation.resolveSection(client.current, 'EpsilonLatest')).toMatchObject({ ok: true, version: '1.0.0-1111111111' });
+
+    // A build made with contracts of another major version, put in the registry by hand.
+    const incompatible = remoteBuild(dir, 'epsilon', '2.0.0-2222222222', ['EpsilonLatest']);
+    const manifestFile = path.join(incompatible, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    manifest.site.contractsVersion = '99.0.0';
+    const target = path.join(paths.cdnDir, 'epsilon', '2.0.0-2222222222');
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.cpSync(incompatible, target, { recursive: true });
+    fs.writeFileSync(path.join(target, 'mf-manifest.json'), JSON.stringify(manifest));
+    registerExternal(paths, 'epsilon', '2.0.0-2222222222', `${client.current.remotes.get('epsilon')!.manifestUrl.replace('1.0.0-1111111111', '2.0.0-2222222222')}`);
+    await client.poll();
+    expect(client.current.remotes.get('epsilon')).toMatchObject({ version: '1.0.0-1111111111', health: 'up', pending: { version: '2.0.0-2222222222' } });
+    expect(client.current.remotes.get('epsilon')!.problem).toContain('99.0.0');
+    expect(await federation.resolveSection(client.current, 'EpsilonLatest')).toMatchObject({ ok: true, version: '1.0.0-1111111111' });
+
+    // A properly published version whose server container is changed on the host afterwards.
+    deployBuild(paths, remoteBuild(dir, 'epsilon', '1.0.1-3333333333', ['EpsilonLatest']));
+    fs.appendFileSync(path.join(paths.cdnDir, 'epsilon', '1.0.1-3333333333', 'server', 'remoteEntry.js'), '\nglobalThis.altered = true;\n');
+    await client.poll();
+    const held = client.current.remotes.get('epsilon')!;
+    expect(held).toMatchObject({ version: '1.0.0-1111111111', pending: { version: '1.0.1-3333333333' } });
+    expect(held.problem).toContain('fails integrity');
+    expect((globalThis as { altered?: boolean }).altered).toBeUndefined();
+    const resolution = await federation.resolveSection(client.current, 'EpsilonLatest');
+    expect(resolution.ok && (resolution.module as unknown as { version: string }).version).toBe('1.0.0-1111111111');
   });
 });

@@ -43,7 +43,7 @@ export class ServerFederation {
 
   constructor(
     private readonly registry: RegistryClient,
-    private readonly stats: RemoteStats,
+    readonly stats: RemoteStats,
     private readonly options: ServerFederationOptions,
   ) {
     this.styles = new RemoteStyles({ timeoutMs: options.entryTimeoutMs, log: options.log });
@@ -52,7 +52,11 @@ export class ServerFederation {
 
   async start(): Promise<void> {
     registerPlugins([
-      nodeEntryPlugin({ timeoutMs: this.options.entryTimeoutMs, cachedManifest: (url) => this.registry.cachedManifest(url) }),
+      nodeEntryPlugin({
+        timeoutMs: this.options.entryTimeoutMs,
+        cachedManifest: (url) => this.registry.cachedManifest(url),
+        expectedSha256: (url) => this.registry.expectedServerEntrySha256(url),
+      }),
     ]);
     this.registry.onChange((next, previous) => this.applyCatalog(next, previous));
     await this.registry.start();
@@ -76,16 +80,16 @@ export class ServerFederation {
     // Loaded code needs nothing from the host: it renders whether the host answers or not.
     const inMemory = record && servable(record) ? this.loaded.get(moduleKey(record.name, record.version, sectionName)) : undefined;
     if (inMemory) {
-      this.stats.record(remote, 'ok', 0);
+      this.stats.record(remote, 'ok', null);
       return { ok: true, module: inMemory, remote, version };
     }
     if (!record || record.health !== 'up') {
-      this.stats.record(remote, 'refused', 0);
+      this.stats.record(remote, 'refused', null);
       return { ok: false, kind: 'unavailable', message: `remote ${remote} is ${record?.health ?? 'unknown'}`, remote, version };
     }
     const breaker = this.breaker(remote);
     if (!breaker.allows()) {
-      this.stats.record(remote, 'refused', 0);
+      this.stats.record(remote, 'refused', null);
       return { ok: false, kind: 'unavailable', message: `remote ${remote} circuit is open`, remote, version };
     }
     const started = performance.now();
@@ -155,7 +159,9 @@ export class ServerFederation {
       this.breaker(record.name).trip();
       return record;
     }
-    if (record.health !== 'up') return record;
+    // Last known good: a version the registry names but this shell refuses (incompatible, invalid) never replaces
+    // one that works.
+    if (record.health !== 'up') return standIn && !sameDeployment ? this.holdBack(standIn, record, record.problem ?? record.health) : record;
     if (before && before.health !== 'up') this.breaker(record.name).reset();
     if (this.registered.get(record.name) === record.manifestUrl) return record;
 
@@ -199,7 +205,12 @@ export class ServerFederation {
   private async warm(record: RemoteRecord): Promise<string[]> {
     const [code, styles] = await Promise.all([
       Promise.allSettled(
-        record.sections.map((section) => withTimeout(this.loadModule(record, section), this.options.entryTimeoutMs * 2, `warming ${record.name}/${section}`)),
+        record.sections.map(async (section) => {
+          const started = performance.now();
+          const module = await withTimeout(this.loadModule(record, section), this.options.entryTimeoutMs * 2, `warming ${record.name}/${section}`);
+          this.stats.recordLatency(record.name, performance.now() - started);
+          return module;
+        }),
       ),
       this.styles.warm(Object.values(record.assets).flatMap((assets) => assets.css)),
     ]);

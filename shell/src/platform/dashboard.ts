@@ -1,8 +1,33 @@
 import { escapeHtml } from '../server/document';
-import type { platformStatus } from './routes';
+import type { platformStatus, RegistryView } from './routes';
+
+function fleetSection(view: RegistryView): string {
+  if (!view.fleet) return `<h2>Fleet</h2><p class="bad">${escapeHtml(view.error ?? 'unknown')}</p>`;
+  const shells = view.fleet.instances
+    .map(
+      (shell) => `<tr data-instance="${escapeHtml(shell.instance)}"><th scope="row">${escapeHtml(shell.instance)}</th><td class="${shell.fresh ? 'ok' : 'bad'}">${shell.fresh ? 'reporting' : 'silent'} <small>(${escapeHtml(shell.reportedAt)})</small></td>
+        <td>${shell.pollAgeMs === null ? '–' : `${(shell.pollAgeMs / 1000).toFixed(1)} s`}${shell.registryError ? `<br><small class="bad">${escapeHtml(shell.registryError)}</small>` : ''}</td>
+        <td>${shell.live.map((item) => `${escapeHtml(item.remote)}@${escapeHtml(item.version)}${item.health === 'up' ? '' : ` (${escapeHtml(item.health)})`}${item.pending ? ` <small>waiting: ${escapeHtml(item.pending)}</small>` : ''}`).join('<br>')}</td></tr>`,
+    )
+    .join('');
+  const remotes = view.fleet.remotes
+    .map((remote) => {
+      const verdict = view.fleet!.canaries[remote.name];
+      return `<tr data-fleet-remote="${escapeHtml(remote.name)}"><th scope="row">${escapeHtml(remote.name)}</th><td>${escapeHtml(remote.version)}</td>
+        <td>${remote.behind.length ? `<span class="bad">behind: ${remote.behind.map(escapeHtml).join(', ')}</span>` : `all ${remote.shells} shells`}${remote.propagationMs !== null ? ` in ${(remote.propagationMs / 1000).toFixed(1)} s` : ''}</td>
+        <td>${remote.canary ? `${escapeHtml(remote.canary.version)} for ${remote.canary.percent}%` : '–'}${verdict ? `<br><small>${escapeHtml(verdict.version)}: ${escapeHtml(verdict.state)}: ${escapeHtml(verdict.reason)}</small>` : ''}</td></tr>`;
+    })
+    .join('');
+  const audit = view.audit
+    .map((entry) => `<tr><td>${escapeHtml(entry.at)}</td><td>${escapeHtml(entry.actor)}</td><td>${escapeHtml(entry.action)}</td><td>${escapeHtml(entry.remote)}</td><td>${escapeHtml(entry.from ?? '–')} → ${escapeHtml(entry.to ?? '–')}</td><td class="${entry.outcome === 'ok' ? 'ok' : 'bad'}">${escapeHtml(entry.outcome)}</td><td>${escapeHtml(entry.detail ?? '')}</td></tr>`)
+    .join('');
+  return `<h2>Fleet</h2><table><thead><tr><th>Shell</th><th>Reports</th><th>Registry poll age</th><th>Live versions</th></tr></thead><tbody>${shells}</tbody></table>
+<h2>Propagation and canaries</h2><table><thead><tr><th>Remote</th><th>Registry version</th><th>Served by</th><th>Canary</th></tr></thead><tbody>${remotes}</tbody></table>
+<h2>Audit log</h2><table><thead><tr><th>Time</th><th>Team</th><th>Action</th><th>Remote</th><th>Versions</th><th>Outcome</th><th>Detail</th></tr></thead><tbody>${audit}</tbody></table>`;
+}
 
 /** A self-refreshing HTML dashboard of the remotes, for the platform team on call. */
-export function renderDashboard(status: ReturnType<typeof platformStatus>): string {
+export function renderDashboard(status: ReturnType<typeof platformStatus>, registry?: RegistryView): string {
   const rows = status.remotes
     .map((remote) => {
       const latency = remote.stats.p50LatencyMs === null ? '–' : `${Math.round(remote.stats.p50LatencyMs)} / ${Math.round(remote.stats.p95LatencyMs ?? 0)} ms`;
@@ -36,5 +61,6 @@ ${status.registry.conflicts.length ? `<p class="bad">${status.registry.conflicts
 <table><thead><tr><th>Remote</th><th>Deployed version</th><th>Health</th><th>Contracts</th><th>Sections</th><th>Circuit</th><th>Loads / errors / timeouts / refused</th><th>Latency p50 / p95</th><th>Last error</th></tr></thead>
 <tbody>${rows}</tbody></table>
 ${services ? `<h2>Services</h2><table><thead><tr><th>Service</th><th>State</th><th>PID</th><th>Restarts</th><th>Last unexpected exit</th></tr></thead><tbody>${services}</tbody></table>` : ''}
-<p><a href="/_platform/remotes.json">JSON</a> · <a href="/metrics">Prometheus metrics</a></p></body></html>`;
+${registry ? fleetSection(registry) : ''}
+<p><a href="/_platform/remotes.json">JSON</a> · <a href="/_platform/fleet.json">fleet and audit JSON</a> · <a href="/metrics">Prometheus metrics</a></p></body></html>`;
 }

@@ -13,16 +13,33 @@ export interface RemoteStatsSnapshot {
 }
 
 const LATENCY_WINDOW = 200;
+const MAX_SECTION_SERIES = 2000;
+
+export interface SectionCounters {
+  remote: string;
+  section: string;
+  version: string;
+  renders: number;
+  renderErrors: number;
+  browserErrors: number;
+}
 
 /** Per-remote load counters and recent latencies for the platform dashboard and /metrics. */
 export class RemoteStats {
   private readonly byRemote = new Map<string, { counts: Record<LoadOutcome, number>; latencies: number[]; lastError: RemoteStatsSnapshot['lastError']; lastLoadAt: string | null }>();
 
-  record(remote: string, outcome: LoadOutcome, latencyMs: number, error?: unknown): void {
+  /** Renders and errors per remote, section and version: what visitors saw, for /metrics and canary analysis. */
+  private readonly sections = new Map<string, SectionCounters>();
+
+  /**
+   * One resolution of a section's code. `latencyMs` null: served from code in memory, no fetch happened, so it
+   * says nothing about load latency (which is measured on real loads only).
+   */
+  record(remote: string, outcome: LoadOutcome, latencyMs: number | null, error?: unknown): void {
     const entry = this.entry(remote);
     entry.counts[outcome] += 1;
     entry.lastLoadAt = new Date().toISOString();
-    if (outcome === 'ok' || outcome === 'error' || outcome === 'timeout') {
+    if (latencyMs !== null && (outcome === 'ok' || outcome === 'error' || outcome === 'timeout')) {
       entry.latencies.push(latencyMs);
       if (entry.latencies.length > LATENCY_WINDOW) entry.latencies.shift();
     }
@@ -31,13 +48,49 @@ export class RemoteStats {
     }
   }
 
+  /** The time a real fetch and evaluation of a section's code took (warming a new version). */
+  recordLatency(remote: string, latencyMs: number): void {
+    const entry = this.entry(remote);
+    entry.latencies.push(latencyMs);
+    if (entry.latencies.length > LATENCY_WINDOW) entry.latencies.shift();
+  }
+
+  recordRender(remote: string, section: string, version: string, failed: boolean): void {
+    const counters = this.sectionEntry(remote, section, version);
+    counters.renders += 1;
+    if (failed) {
+      counters.renderErrors += 1;
+      this.entry(remote).lastError = { message: `${section} (${version}) threw while rendering`, at: new Date().toISOString() };
+    }
+  }
+
+  recordBrowserError(remote: string, section: string, version: string): void {
+    this.sectionEntry(remote, section, version).browserErrors += 1;
+  }
+
+  sectionCounters(): SectionCounters[] {
+    return [...this.sections.values()].map((counters) => ({ ...counters }));
+  }
+
+  private sectionEntry(remote: string, section: string, version: string): SectionCounters {
+    const key = `${remote}@${version}/${section}`;
+    let counters = this.sections.get(key);
+    if (!counters) {
+      // Bounded: labels come only from the live catalog, and old versions go when the map is full.
+      if (this.sections.size >= MAX_SECTION_SERIES) this.sections.delete(this.sections.keys().next().value!);
+      counters = { remote, section, version, renders: 0, renderErrors: 0, browserErrors: 0 };
+      this.sections.set(key, counters);
+    }
+    return counters;
+  }
+
   snapshot(remote: string): RemoteStatsSnapshot {
     const entry = this.entry(remote);
     const sorted = [...entry.latencies].sort((a, b) => a - b);
     const percentile = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : null);
     return {
       loads: entry.counts.ok + entry.counts.error + entry.counts.timeout,
-      errors: entry.counts.error,
+      errors: entry.counts.error + this.sectionCounters().filter((c) => c.remote === remote).reduce((sum, c) => sum + c.renderErrors, 0),
       timeouts: entry.counts.timeout,
       refused: entry.counts.refused,
       lastLatencyMs: entry.latencies.at(-1) ?? null,

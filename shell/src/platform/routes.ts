@@ -14,6 +14,8 @@ export interface PlatformDependencies {
   stats: RemoteStats;
   /** The operator token the pages ask for; null: the operator pages are not served. */
   operatorToken: string | null;
+  /** The registry's document URL; its `/api/fleet` and `/api/audit` feed the dashboard. */
+  registryUrl: string;
   /** CSP violations reported by browsers, per directive. */
   cspReports?: CspReports;
   /** Where `npm start`'s supervisor writes the state of its services, when it runs this shell. */
@@ -57,9 +59,36 @@ export function platformStatus(deps: PlatformDependencies) {
     },
     remotes,
     services: readSupervisorStatus(deps.supervisorStatusFile ?? null),
+    sections: deps.stats.sectionCounters(),
     cspViolations: deps.cspReports?.snapshot() ?? [],
     process: { uptimeSeconds: Math.round(process.uptime()), heapUsedBytes: process.memoryUsage().heapUsed, rssBytes: process.memoryUsage().rss },
   };
+}
+
+export interface RegistryView {
+  fleet: {
+    instances: Array<{ instance: string; url: string | null; fresh: boolean; reportedAt: string; pollAgeMs: number | null; registryError: string | null; live: Array<{ remote: string; version: string; health: string; pending: string | null }> }>;
+    remotes: Array<{ name: string; version: string; canary: { version: string; percent: number } | null; shells: number; behind: string[]; propagationMs: number | null }>;
+    canaries: Record<string, { version: string; state: string; reason: string }>;
+  } | null;
+  audit: Array<{ at: string; actor: string; action: string; remote: string; from: string | null; to: string | null; outcome: string; detail: string | null }>;
+  error: string | null;
+}
+
+/** The whole fleet and the audit log, as the registry knows them (every shell reports there). */
+async function readRegistryView(deps: PlatformDependencies): Promise<RegistryView> {
+  if (!deps.operatorToken) return { fleet: null, audit: [], error: 'no operator token' };
+  const get = async (path: string) => {
+    const response = await fetch(new URL(path, deps.registryUrl), { headers: { authorization: `Bearer ${deps.operatorToken}` }, signal: AbortSignal.timeout(1500) });
+    if (!response.ok) throw new Error(`registry answered ${response.status}`);
+    return response.json();
+  };
+  try {
+    const [fleet, audit] = await Promise.all([get('/api/fleet'), get('/api/audit')]);
+    return { fleet: fleet as RegistryView['fleet'], audit: ((audit as { entries: RegistryView['audit'] }).entries ?? []).slice(0, 50), error: null };
+  } catch (error) {
+    return { fleet: null, audit: [], error: `registry unreachable: ${(error as Error).message}` };
+  }
 }
 
 function prometheus(status: ReturnType<typeof platformStatus>): string {
@@ -80,6 +109,10 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
   metric('site_remote_timeouts_total', 'Section module load timeouts', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.timeouts]));
   metric('site_remote_refused_total', 'Loads refused (remote down or circuit open)', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.refused]));
   metric('site_remote_load_p95_ms', 'p95 of recent section module load latency', 'gauge', remotes.map((r) => [{ remote: r.name }, r.stats.p95LatencyMs ?? 0]));
+  const sections = status.sections;
+  metric('site_section_renders_total', 'Server renders of a section with remote code, per remote, section and version', 'counter', sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renders]));
+  metric('site_section_render_errors_total', 'Sections that threw while rendering on the server', 'counter', sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renderErrors]));
+  metric('site_section_browser_errors_total', 'Sections that failed in visitors\' browsers (reported by beacon, checked against the live catalog)', 'counter', sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.browserErrors]));
   metric('site_service_up', 'Whether a supervised service is running', 'gauge', status.services.map((s) => [{ service: s.name }, s.state === 'running' ? 1 : 0]));
   metric('site_service_restarts_total', 'Restarts of a supervised service after it exited', 'counter', status.services.map((s) => [{ service: s.name }, s.restarts]));
   metric('site_csp_violations_total', 'Content-Security-Policy violations reported by browsers', 'counter', status.cspViolations.map(([directive, count]) => [{ directive }, count]));
@@ -98,7 +131,11 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformDepen
   });
   app.get('/_platform', { onRequest }, async (_request, reply) => {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-    return renderDashboard(platformStatus(deps));
+    return renderDashboard(platformStatus(deps), await readRegistryView(deps));
+  });
+  app.get('/_platform/fleet.json', { onRequest }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readRegistryView(deps);
   });
   app.get('/metrics', { onRequest }, async (_request, reply) => {
     reply.header('content-type', 'text/plain; version=0.0.4');

@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, lazy, memo, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { emptyMessages, intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
@@ -10,15 +10,35 @@ import { ComponentMissing, SectionPlaceholder, SectionUnavailable } from './fall
 import { SectionBoundary } from './SectionBoundary';
 import { untilLoaded } from './retry-load';
 
+/** Where browsers report section errors: the endpoint that also receives CSP reports. */
+const SECTION_REPORT_PATH = '/_csp-report';
+
 type SectionComponent = ComponentType<SectionProps>;
+
+/** The property a render error carries to say which section (remote, version) threw it, for the render-error counts. */
+export const SECTION_OF_ERROR = Symbol.for('site.section-of-error');
+
+/**
+ * Renders a plain function component as part of this one, so an error it throws is tagged with the section that
+ * threw it (React's server onError does not say which boundary an error came from).
+ */
+function TaggedSection({ Component, view }: { Component: SectionComponent; view: SectionView }): ReactNode {
+  try {
+    return (Component as (props: SectionProps) => ReactNode)({ descriptor: view.descriptor, data: view.data });
+  } catch (error) {
+    if (error instanceof Error) Object.assign(error, { [SECTION_OF_ERROR]: { remote: view.remote, version: view.version, section: view.descriptor.name } });
+    throw error;
+  }
+}
 
 /** Renders a section's own component inside the team's intl messages. */
 function SectionBody({ module, view }: { module: SectionModule; view: SectionView }) {
   const { locale } = useStore().locale;
   const Component = module.default as SectionComponent;
+  const plainFunction = typeof Component === 'function' && !(Component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
   return (
     <RawIntlProvider value={intlFor(locale, module.messages?.[locale] ?? emptyMessages)}>
-      <Component descriptor={view.descriptor} data={view.data} />
+      {plainFunction ? <TaggedSection Component={Component} view={view} /> : <Component descriptor={view.descriptor} data={view.data} />}
     </RawIntlProvider>
   );
 }
@@ -81,6 +101,17 @@ const DeferredSection = observer(function DeferredSection({ view }: { view: Sect
   return <SectionPlaceholder aria-busy="true" />;
 });
 
+/** Tells the shell a section failed in this browser (counted per remote, section and version; see /metrics). */
+function reportBrowserError(view: SectionView): void {
+  if (typeof navigator === 'undefined' || !view.remote || !view.version) return;
+  const body = JSON.stringify({ type: 'section-error', remote: view.remote, version: view.version, section: view.descriptor.name });
+  try {
+    navigator.sendBeacon?.(SECTION_REPORT_PATH, new Blob([body], { type: 'application/json' }));
+  } catch {
+    // Reporting is best effort: the page goes on either way.
+  }
+}
+
 /**
  * Memoised: a re-render of the frame (colour scheme, theme) must not reach a section that is still waiting for its
  * code, since an update arriving at a boundary before it hydrated makes React drop the server HTML (error #421).
@@ -89,7 +120,7 @@ const SectionContent = memo(function SectionContent({ view }: { view: SectionVie
   switch (view.status) {
     case 'ready':
       return (
-        <SectionBoundary section={view.descriptor.name} fallback={<SectionUnavailable />}>
+        <SectionBoundary section={view.descriptor.name} fallback={<SectionUnavailable />} onError={() => reportBrowserError(view)}>
           <Suspense fallback={<SectionPlaceholder aria-busy="true" />}>
             <ReadySection view={view} />
           </Suspense>

@@ -32,7 +32,27 @@ function directivesOf(body: unknown): unknown[] {
  * The local endpoint browsers send CSP violation reports to: counted (they reach `/metrics`), never stored; small
  * bodies only, and always 204 so a report cannot tell anything back.
  */
-export function registerCspReports(app: FastifyInstance, reports: CspReports): void {
+export interface SectionErrorReport {
+  remote: string;
+  section: string;
+  version: string;
+}
+
+/** A browser's report of a section that failed in it (`{type: "section-error", remote, section, version}`), or null. */
+function sectionErrorOf(body: unknown): SectionErrorReport | null {
+  const report = body as { type?: unknown; remote?: unknown; section?: unknown; version?: unknown } | null;
+  if (report?.type !== 'section-error') return null;
+  const { remote, section, version } = report;
+  if (typeof remote !== 'string' || typeof section !== 'string' || typeof version !== 'string') return null;
+  if (remote.length > 40 || section.length > 64 || version.length > 80) return null;
+  return { remote, section, version };
+}
+
+/**
+ * The endpoint receives CSP reports and browsers' section errors alike. `onSectionError` decides whether a reported
+ * section exists in the live catalog (anything else is dropped, so browsers cannot grow the metrics' labels).
+ */
+export function registerCspReports(app: FastifyInstance, reports: CspReports, onSectionError?: (report: SectionErrorReport) => void): void {
   app.register(async (scope) => {
     scope.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       try {
@@ -42,7 +62,9 @@ export function registerCspReports(app: FastifyInstance, reports: CspReports): v
       }
     });
     scope.post(CSP_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
-      for (const directive of directivesOf(request.body)) reports.record(directive);
+      const sectionError = sectionErrorOf(request.body);
+      if (sectionError) onSectionError?.(sectionError);
+      else for (const directive of directivesOf(request.body)) reports.record(directive);
       return reply.code(204).header('cache-control', 'no-store').send();
     });
   });

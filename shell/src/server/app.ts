@@ -76,7 +76,12 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     return payload;
   });
   registerApiProxy(app, config.contentApiUrl, config.proxyLimits);
-  registerCspReports(app, app.cspReports);
+  registerCspReports(app, app.cspReports, (report) => {
+    // Only sections of versions this shell serves count: labels stay bounded by the live catalog.
+    const record = app.registry.current.remotes.get(report.remote);
+    const version = record && (record.version === report.version || record.pending?.version === report.version);
+    if (version && record.sections.includes(report.section)) app.remoteStats.recordBrowserError(report.remote, report.section, report.version);
+  });
   registerPlatformRoutes(app, {
     registry: app.registry,
     federation: app.federation,
@@ -84,6 +89,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     operatorToken: config.operatorToken,
     cspReports: app.cspReports,
     supervisorStatusFile: config.supervisorStatusFile,
+    registryUrl: config.registryUrl,
   });
   registerSiteIcons(app);
   registerCaptchaStandIn(app, config.captchaStandInSecret);

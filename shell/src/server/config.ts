@@ -71,6 +71,8 @@ export interface ShellConfig {
   supervisorStatusFile: string | null;
   /** The secret of the development captcha stand-in; null unless `npm start` runs without a provider (never in production). */
   captchaStandInSecret: string | null;
+  /** This shell's name in the fleet view; by default derived from the host and port. */
+  shellInstanceId: string | null;
 }
 
 export interface PageCacheConfig {
@@ -183,6 +185,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     proxyLimits: readProxyLimits(env),
     hstsMaxAgeSeconds: hstsMaxAge(env),
     supervisorStatusFile: env.SUPERVISOR_STATUS_FILE?.trim() || null,
+    shellInstanceId: env.SHELL_INSTANCE_ID?.trim() || null,
     captchaStandInSecret: captchaStandInEnabled(env) ? env.CAPTCHA_STANDIN_SECRET?.trim() || null : null,
   };
 }

@@ -24,6 +24,7 @@ import { redirectLocation } from '../security/redirect-location';
 import type { InitCache } from './init-cache';
 import type { RenderedPage } from './render-cache';
 import { shellMessages } from '../i18n/messages';
+import { SECTION_OF_ERROR } from '../sections/SectionFrame';
 
 export interface RenderDependencies {
   config: ShellConfig;
@@ -205,6 +206,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
   );
 
   const policy = pagePolicy(catalog, deps.config);
+  const thrown = new Set<string>();
 
   const html = await renderToBuffer(
     <StaticRouter location={`${url.pathname}${url.search}`}>
@@ -221,14 +223,22 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
       />
     </StaticRouter>,
     log,
+    (failed) => {
+      if (failed.remote && failed.version) thrown.add(`${failed.remote}@${failed.version}/${failed.section}`);
+    },
   );
+  // Every section rendered with remote code counts once, failed or not: the error rates per version compare these.
+  for (const view of sections) {
+    if (view.status !== 'ready' || !view.remote || !view.version) continue;
+    deps.federation.stats.recordRender(view.remote, view.descriptor.name, view.version, thrown.has(`${view.remote}@${view.version}/${view.descriptor.name}`));
+  }
   if (!html) return { status: 500, html: Buffer.from(shellFailurePage(route.locale)), headers: { ...HTML_HEADERS }, degraded: true };
   return {
     status: store.status,
     html: Buffer.concat([Buffer.from(head), html, Buffer.from(tail)]),
     headers: { ...HTML_HEADERS, 'content-security-policy': policy },
     // A section without its stylesheet (its host did not answer in time) is as degraded as a section that fell back.
-    degraded: sections.some((section) => DEGRADED_STATUSES.has(section.status)) || inlineStyles.length < assets.css.length,
+    degraded: sections.some((section) => DEGRADED_STATUSES.has(section.status)) || inlineStyles.length < assets.css.length || thrown.size > 0,
   };
 }
 
@@ -237,7 +247,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
  * outlined for a script to swap in later, which visitors without scripts and crawlers would never see and which
  * would shift the layout when the swap runs. Null when the shell itself fails to render.
  */
-function renderToBuffer(element: ReactElement, log: FastifyBaseLogger): Promise<Buffer | null> {
+function renderToBuffer(element: ReactElement, log: FastifyBaseLogger, onSectionError?: (section: { remote?: string; version?: string; section: string }) => void): Promise<Buffer | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -260,7 +270,9 @@ function renderToBuffer(element: ReactElement, log: FastifyBaseLogger): Promise<
         resolve(null);
       },
       onError(error) {
-        log.error({ err: error }, 'render error (a section falls back to client rendering)');
+        const section = (error as { [SECTION_OF_ERROR]?: { remote?: string; version?: string; section: string } } | null)?.[SECTION_OF_ERROR];
+        if (section) onSectionError?.(section);
+        log.error({ err: error, ...section }, 'render error (a section falls back to client rendering)');
       },
     });
     // The timer holds the whole render tree: it must go as soon as the render is done, not after 10 s.

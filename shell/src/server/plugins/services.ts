@@ -8,6 +8,7 @@ import { guardApiClient, type GuardedApiClient } from '../../api/guarded-client'
 import { RegistryClient } from '../../federation/registry-client';
 import { ServerFederation } from '../../federation/server-federation';
 import { RemoteStats } from '../../platform/remote-stats';
+import { defaultInstanceId, FleetReporter } from '../../platform/fleet-reporter';
 import { CspReports } from '../../security/csp-reports';
 import { createSanitizer, type Sanitizer } from '../../security/sanitize';
 import type { ShellConfig } from '../config';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     sanitize: Sanitizer;
     shellAssets: { js: string[]; css: string[] };
     cspReports: CspReports;
+    /** Reports this shell to the registry's fleet view. */
+    fleet: FleetReporter;
   }
 }
 
@@ -71,14 +74,28 @@ export const shellServices = fp<{ config: ShellConfig }>(
       .decorate('renderCache', new RenderCache(config.pageCache.maxBytes))
       .decorate('sanitize', createSanitizer(new JSDOM('').window as unknown as WindowLike, config.mediaHosts))
       .decorate('shellAssets', readShellAssets(config.browserDistDir))
-      .decorate('cspReports', new CspReports());
+      .decorate('cspReports', new CspReports())
+      .decorate(
+        'fleet',
+        new FleetReporter(registry, remoteStats, {
+          registryUrl: config.registryUrl,
+          token: config.operatorToken,
+          instance: config.shellInstanceId ?? defaultInstanceId(config.port),
+          publicUrl: config.publicOrigin ?? `http://localhost:${config.port}`,
+          intervalMs: config.registryPollMs,
+          timeoutMs: 1000,
+          log: app.log,
+        }),
+      );
 
     app.addHook('onReady', async () => {
       app.contentRevision.start();
       await app.contentRevision.refresh();
       await app.federation.start();
+      app.fleet.start();
     });
     app.addHook('onClose', async () => {
+      app.fleet.stop();
       app.registry.stop();
       app.contentRevision.stop();
     });

@@ -1,0 +1,100 @@
+import { openStore, promoteCanary, rejectCanary, type RegistryPaths } from './operations';
+import { freshReports, type VersionCounters } from './fleet';
+
+export interface CanaryPolicy {
+  /** How long a canary is watched before it is promoted (given enough renders). */
+  windowMs: number;
+  /** Renders of the canary needed before any verdict. */
+  minRenders: number;
+  /** The canary fails when its error rate exceeds the stable version's by this much (absolute share). */
+  maxExtraErrorRate: number;
+  intervalMs: number;
+}
+
+export const DEFAULT_CANARY_POLICY: CanaryPolicy = { windowMs: 60_000, minRenders: 20, maxExtraErrorRate: 0.05, intervalMs: 1000 };
+
+export interface Verdict {
+  version: string;
+  renders: number;
+  errorRate: number;
+  stableErrorRate: number;
+  state: 'watching' | 'promoted' | 'rolled back';
+  reason: string;
+  at: string;
+}
+
+function sum(counters: VersionCounters[], remote: string, version: string) {
+  const matching = counters.filter((item) => item.remote === remote && item.version === version);
+  const renders = matching.reduce((total, item) => total + item.renders, 0);
+  const errors = matching.reduce((total, item) => total + item.renderErrors + item.browserErrors, 0);
+  return { renders, errors, rate: renders > 0 ? errors / renders : 0 };
+}
+
+/**
+ * Canary analysis: compares the canary's render-error and browser-error rate with the stable version's, summed over
+ * the shells that reported lately, and promotes or rolls back by itself (like Flagger's analysis). A canary that
+ * fails is rolled back as soon as it has enough renders; a healthy one is promoted when its window ends.
+ */
+export class CanaryJudge {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly verdicts: Record<string, Verdict> = {};
+  readonly policy: CanaryPolicy;
+
+  constructor(
+    private readonly paths: RegistryPaths,
+    policy: Partial<CanaryPolicy>,
+    private readonly log: (line: string) => void,
+  ) {
+    this.policy = { ...DEFAULT_CANARY_POLICY, ...policy };
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      try {
+        this.judge();
+      } catch (error) {
+        this.log(`canary analysis failed: ${(error as Error).message}`);
+      }
+    }, this.policy.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  lastVerdicts(): Record<string, Verdict> {
+    return { ...this.verdicts };
+  }
+
+  judge(now = Date.now()): void {
+    const state = openStore(this.paths.stateFile).read();
+    const counters = freshReports(openStore(this.paths.stateFile), now).flatMap(({ report }) => report.counters);
+    for (const [remote, entry] of Object.entries(state.remotes)) {
+      const canary = entry.canary;
+      if (!canary) continue;
+      const candidate = sum(counters, remote, canary.version);
+      const stable = sum(counters, remote, entry.current);
+      const at = new Date(now).toISOString();
+      const figures = `${candidate.errors} errors in ${candidate.renders} renders (${(candidate.rate * 100).toFixed(1)}%) against ${entry.current}'s ${(stable.rate * 100).toFixed(1)}%`;
+      const verdict = (state_: Verdict['state'], reason: string): Verdict => ({ version: canary.version, renders: candidate.renders, errorRate: candidate.rate, stableErrorRate: stable.rate, state: state_, reason, at });
+      if (candidate.renders >= this.policy.minRenders && candidate.rate > stable.rate + this.policy.maxExtraErrorRate) {
+        const reason = `error rate above the stable version: ${figures}`;
+        rejectCanary(this.paths, remote, reason);
+        this.verdicts[remote] = verdict('rolled back', reason);
+        this.log(`canary ${remote}@${canary.version} rolled back: ${reason}`);
+        continue;
+      }
+      const age = now - Date.parse(canary.startedAt);
+      if (age >= this.policy.windowMs && candidate.renders >= this.policy.minRenders) {
+        const reason = `healthy over ${Math.round(age / 1000)} s: ${figures}`;
+        promoteCanary(this.paths, remote, reason);
+        this.verdicts[remote] = verdict('promoted', reason);
+        this.log(`canary ${remote}@${canary.version} promoted: ${reason}`);
+        continue;
+      }
+      this.verdicts[remote] = verdict('watching', candidate.renders < this.policy.minRenders ? `waiting for ${this.policy.minRenders} renders: ${figures}` : figures);
+    }
+  }
+}

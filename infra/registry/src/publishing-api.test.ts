@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { CONTRACTS_VERSION } from '@site/contracts';
+import { createRegistryServer } from './registry-server';
+import { RegistryApi } from './client';
+import { readBuildFiles, openStore } from './operations';
+import { hashToken } from './tokens';
+
+const TOKENS = { platform: 'platform-secret', news: 'news-secret', events: 'events-secret' };
+
+function build(dir: string, team: string, version: string, options: { sections?: string[]; contractsVersion?: string; react?: string } = {}): string {
+  const dist = path.join(dir, 'builds', `${team}-${version}`);
+  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'server', 'remoteEntry.js'), `// ${version}`);
+  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `// browser ${version}`);
+  const sections = options.sections ?? [];
+  fs.writeFileSync(
+    path.join(dist, 'mf-manifest.json'),
+    JSON.stringify({
+      id: team,
+      name: team,
+      metaData: { name: team, globalName: team, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+      shared: [{ name: 'react', version: '19.3.1', requiredVersion: options.react ?? '^19.3.1' }],
+      exposes: [],
+      site: { team, version, contractsVersion: options.contractsVersion ?? CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
+    }),
+  );
+  return dist;
+}
+
+describe('publishing API (real HTTP, SQLite state)', () => {
+  let dir: string;
+  let app: ReturnType<typeof createRegistryServer>;
+  let base: string;
+  const paths = () => ({ cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry', 'registry.db') });
+  const as = (token: string) => new RegistryApi(base, token);
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-api-'));
+    app = createRegistryServer({
+      paths: paths(),
+      remotesPublicUrl: 'http://cdn.example/remotes/',
+      tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news), events: hashToken(TOKENS.events) } },
+      canary: { intervalMs: 60_000 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 401 without a token and 403 to a team acting on another team\'s remote', async () => {
+    const files = readBuildFiles(build(dir, 'events', '1.0.0-aaaaaaaaaa'));
+    const anonymous = await fetch(`${base}/api/remotes/events/versions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"files":{}}' });
+    expect(anonymous.status).toBe(401);
+    await expect(as('wrong').publish('events', files)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(as(TOKENS.news).publish('events', files)).rejects.toMatchObject({ statusCode: 403 });
+    const published = await as(TOKENS.events).publish('events', files);
+    await as(TOKENS.events).activate('events', published.version);
+    await expect(as(TOKENS.news).rollback('events')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(as(TOKENS.news).retire('events')).rejects.toMatchObject({ statusCode: 403 });
+    const audit = (await as(TOKENS.platform).audit('events')).entries;
+    expect(audit.find((entry) => entry.action === 'rollback')).toMatchObject({ actor: 'news', outcome: 'refused' });
+    expect(audit.find((entry) => entry.action === 'activate')).toMatchObject({ actor: 'events', outcome: 'ok', to: '1.0.0-aaaaaaaaaa' });
+  });
+
+  it('keeps versions immutable: the same files again change nothing, other files under the same version are refused', async () => {
+    const dist = build(dir, 'news', '1.0.0-aaaaaaaaaa');
+    expect((await as(TOKENS.news).publish('news', readBuildFiles(dist))).created).toBe(true);
+    expect((await as(TOKENS.news).publish('news', readBuildFiles(dist))).created).toBe(false);
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js'), '// tampered');
+    await expect(as(TOKENS.news).publish('news', readBuildFiles(dist))).rejects.toThrow(/409.*immutable/);
+    expect(fs.readFileSync(path.join(dir, 'cdn', 'news', '1.0.0-aaaaaaaaaa', 'remoteEntry.js'), 'utf8')).toBe('// browser 1.0.0-aaaaaaaaaa');
+    const published = openStore(paths().stateFile).read().remotes.news!.history[0]!;
+    expect(published.files?.['server/remoteEntry.js']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a release defining a section another remote owns, naming the owner, until the platform team transfers it', async () => {
+    const news = await as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['PageHero', 'NewsLatest'] })));
+    await as(TOKENS.news).activate('news', news.version);
+    const events = readBuildFiles(build(dir, 'events', '1.0.0-bbbbbbbbbb', { sections: ['EventsUpcoming', 'PageHero'] }));
+    await expect(as(TOKENS.events).publish('events', events)).rejects.toThrow('registry refused (409): section PageHero is owned by remote news');
+    await expect(as(TOKENS.events).transfer('PageHero', 'events')).rejects.toMatchObject({ statusCode: 403 });
+    await as(TOKENS.platform).transfer('PageHero', 'events');
+    expect((await as(TOKENS.events).publish('events', events)).created).toBe(true);
+  });
+
+  it('checks contracts and shared singletons against what the live shells declare', async () => {
+    const report = (contractsVersion: string, react: string) =>
+      fetch(`${base}/api/fleet/report`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKENS.platform}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ instance: 'shell-a', contractsVersion, shared: { react }, registryRevision: 0, pollAgeMs: 0, live: [], counters: [] }),
+      });
+    const [major, minor] = CONTRACTS_VERSION.split('.').map(Number) as [number, number];
+    expect((await report(CONTRACTS_VERSION, '18.3.1')).status).toBe(204);
+    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa')))).rejects.toThrow(/409.*shared react \^19\.3\.1 is not satisfied by the shell's 18\.3\.1 \(shell shell-a\)/);
+    await report(CONTRACTS_VERSION, '19.3.2');
+    const newer = `${major}.${minor + 1}.0`;
+    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.1.0-aaaaaaaaaa', { contractsVersion: newer })))).rejects.toThrow(`newer than the host's ${CONTRACTS_VERSION} (shell shell-a)`);
+    expect((await as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa')))).created).toBe(true);
+  });
+
+  it('loses no update when 50 versions are published and activated at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, async (_, index) => {
+        const version = `1.0.${index}-aaaaaaaaaa`;
+        const published = await as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', version)));
+        return as(TOKENS.news).activate('news', published.version);
+      }),
+    );
+    const versions = (await as(TOKENS.platform).list()).remotes.news!.versions.map((item) => item.version);
+    expect(new Set(versions).size).toBe(50);
+    expect(new Set(results.map((result) => result.revision)).size).toBe(results.length);
+    expect((await as(TOKENS.platform).audit('news')).entries.filter((entry) => entry.action === 'publish' && entry.outcome === 'ok')).toHaveLength(50);
+  });
+
+  it('rolls back to the last good version, skipping one a canary failed', async () => {
+    const api = as(TOKENS.news);
+    for (const version of ['1.0.0-aaaaaaaaaa', '1.0.1-bbbbbbbbbb', '1.0.2-cccccccccc']) {
+      await api.publish('news', readBuildFiles(build(dir, 'news', version)));
+      await api.activate('news', version);
+    }
+    openStore(paths().stateFile).update((state) => {
+      state.remotes.news!.history[1]!.bad = 'canary failed';
+    });
+    expect((await api.rollback('news')).current).toBe('1.0.0-aaaaaaaaaa');
+    await expect(api.rollback('news', '9.9.9')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('site-remotes CLI', () => {
+  const cli = path.join(__dirname, '../bin/site-remotes.js');
+
+  it('exits non-zero and says so when the registry is unreachable', async () => {
+    // A port nothing listens on: taken from a server that is closed again.
+    const probe = createRegistryServer({ paths: { cdnDir: os.tmpdir(), stateFile: path.join(os.tmpdir(), `probe-${process.pid}.db`) }, remotesPublicUrl: 'http://x/', tokens: { teams: {}, platform: null } });
+    await probe.listen({ port: 0, host: '127.0.0.1' });
+    const port = (probe.server.address() as AddressInfo).port;
+    await probe.close();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-cli-'));
+    fs.writeFileSync(path.join(dataDir, 'operator-token'), 'x\n');
+    const result = spawnSync(process.execPath, [cli, '--registry', `http://127.0.0.1:${port}`, 'rollback', 'news'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`registry http://127.0.0.1:${port} is unreachable (ECONNREFUSED): nothing was changed`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,105 @@
+import os from 'node:os';
+import { version as reactVersion } from 'react';
+import { version as reactDomVersion } from 'react-dom';
+import { CONTRACTS_VERSION } from '@site/contracts';
+import type { RegistryClient } from '../federation/registry-client';
+import type { RemoteStats } from './remote-stats';
+
+export interface FleetReporterOptions {
+  registryUrl: string;
+  /** The platform team's token (the operator token): the registry accepts fleet reports only with it. */
+  token: string | null;
+  instance: string;
+  publicUrl: string | null;
+  intervalMs: number;
+  timeoutMs: number;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** The shared singletons this shell provides, as the registry's publish gate compares them with a build's ranges. */
+export const SHARED_VERSIONS: Record<string, string> = {
+  react: reactVersion,
+  'react/jsx-runtime': reactVersion,
+  'react-dom': reactDomVersion,
+  '@site/contracts': CONTRACTS_VERSION,
+};
+
+export function defaultInstanceId(port: number | string | undefined): string {
+  return `${os.hostname()}:${port ?? 'shell'}`;
+}
+
+/**
+ * Tells the registry what this shell serves: its instance id, live versions (and since when), registry poll age,
+ * what it declares for the publish gates, and the render and browser error counts per remote version the canary
+ * analysis compares. Best effort: a registry that does not answer only makes the shell look silent on the fleet view.
+ */
+export class FleetReporter {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly since = new Map<string, { version: string; since: string }>();
+  private failing = false;
+
+  constructor(
+    private readonly registry: RegistryClient,
+    private readonly stats: RemoteStats,
+    private readonly options: FleetReporterOptions,
+  ) {}
+
+  start(): void {
+    if (!this.options.token) return;
+    const tick = async () => {
+      await this.report();
+      if (this.timer) this.timer = setTimeout(tick, this.options.intervalMs).unref();
+    };
+    this.timer = setTimeout(tick, 0).unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  body() {
+    const catalog = this.registry.current;
+    const live = [...catalog.remotes.values()].map((record) => {
+      const known = this.since.get(record.name);
+      if (!known || known.version !== record.version) this.since.set(record.name, { version: record.version, since: new Date().toISOString() });
+      return { remote: record.name, version: record.version, health: record.health, since: this.since.get(record.name)!.since, canary: null, pending: record.pending?.version ?? null };
+    });
+    const byVersion = new Map<string, { remote: string; version: string; renders: number; renderErrors: number; browserErrors: number }>();
+    for (const counters of this.stats.sectionCounters()) {
+      const key = `${counters.remote}@${counters.version}`;
+      const total = byVersion.get(key) ?? { remote: counters.remote, version: counters.version, renders: 0, renderErrors: 0, browserErrors: 0 };
+      total.renders += counters.renders;
+      total.renderErrors += counters.renderErrors;
+      total.browserErrors += counters.browserErrors;
+      byVersion.set(key, total);
+    }
+    return {
+      instance: this.options.instance,
+      url: this.options.publicUrl,
+      contractsVersion: CONTRACTS_VERSION,
+      shared: SHARED_VERSIONS,
+      registryRevision: catalog.revision,
+      pollAgeMs: this.registry.lastSuccessAt ? Date.now() - this.registry.lastSuccessAt.getTime() : null,
+      registryError: this.registry.lastError,
+      live,
+      counters: [...byVersion.values()],
+    };
+  }
+
+  async report(): Promise<void> {
+    try {
+      const response = await fetch(new URL('/api/fleet/report', this.options.registryUrl), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(this.body()),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      if (!response.ok) throw new Error(`registry answered ${response.status}`);
+      this.failing = false;
+    } catch (error) {
+      if (!this.failing) this.options.log.warn({ err: (error as Error).message }, 'fleet report to the registry failed; retrying every poll');
+      this.failing = true;
+    }
+  }
+}
