@@ -130,7 +130,11 @@ async function main() {
   const site = platform.urls.site.replace('localhost', '127.0.0.1');
   try {
     const rss = () => `${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`;
+    const operator = { authorization: `Bearer ${platform.operatorToken}` };
     console.log(`platform up at ${site} (bench process RSS ${rss()})`);
+    // The soak first, on a shell that has only just started: its memory at the start is a fresh process's.
+    const soakMinutes = soakOption();
+    if (soakMinutes > 0) await soak(site, soakMinutes, async () => (await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json()).process);
     await latency(site);
     await throughput(site);
     await cachedVersusStatic(site, path.resolve(__dirname, '../../../shell/dist/browser'));
@@ -142,9 +146,6 @@ async function main() {
       if (pid) await drill(site, label, pid);
     }
     await browserFigures(site, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-    const operator = { authorization: `Bearer ${platform.operatorToken}` };
-    const soakMinutes = soakOption();
-    if (soakMinutes > 0) await soak(site, soakMinutes, async () => (await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json()).process.rssBytes);
     const status = await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json();
     console.log(`\nShell process after the run: heap ${(status.process.heapUsedBytes / 1048576).toFixed(1)} MiB, RSS ${(status.process.rssBytes / 1048576).toFixed(1)} MiB`);
     for (const remote of status.remotes) {

@@ -88,10 +88,14 @@ async function drill(site, label, pid) {
 
 /**
  * A long mixed run: pages, searches (each a new render), the API and static assets; prints 5xx and the shell's
- * memory at the start, the peak and the end.
- * @param {string} site @param {number} minutes @param {() => Promise<number>} shellRss
+ * memory (resident and JavaScript heap) at the start, the peak and the end.
+ * @param {string} site @param {number} minutes @param {() => Promise<{ rssBytes: number, heapUsedBytes: number }>} shellMemory
  */
-async function soak(site, minutes, shellRss) {
+async function soak(site, minutes, shellMemory) {
+  const shellRss = async () => (await shellMemory()).rssBytes;
+  // A few rounds of every kind of request first, so that "start" is a shell that has served each kind once.
+  for (const path of [...SEEN_PAGES, '/search?query=наука', '/api/ru/news', '/news/1']) await fetch(`${site}${path}`);
+  const startHeap = (await shellMemory()).heapUsedBytes;
   const assets = JSON.parse(fs.readFileSync(require.resolve('../../../shell/dist/browser/shell-assets.json'), 'utf8'));
   const words = ['студенты', 'наука', 'лаборатория', 'магистратура', 'students', 'research', 'курс', 'событие'];
   const start = await shellRss();
@@ -127,11 +131,13 @@ async function soak(site, minutes, shellRss) {
   });
   clearInterval(timer);
   await new Promise((resolve) => setTimeout(resolve, 5000));
-  const end = await shellRss();
+  const endMemory = await shellMemory();
+  const end = endMemory.rssBytes;
   const mib = (/** @type {number} */ bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
   console.log(`\nSoak: ${minutes} min, 16 clients, mixed pages, search, API and assets`);
   console.log(`requests ${result.samples.length}, 5xx or no answer ${fiveHundreds}, p99 ${ms(percentile(result.samples.map((s) => s.ms), 99))} ms`);
   console.log(`shell RSS start ${mib(start)}, peak ${mib(peak)}, end (5 s idle) ${mib(end)}, end/start ${(end / start).toFixed(2)} (goal <= 1.5)`);
+  console.log(`shell JS heap start ${mib(startHeap)}, end ${mib(endMemory.heapUsedBytes)}`);
 }
 
 module.exports = { cachedVersusStatic, drill, soak };

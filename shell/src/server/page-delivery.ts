@@ -160,7 +160,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, deps: Delivery
   reply.header('vary', vary);
   if (page.status < 500) reply.header('etag', etagFor(page, coding));
   if (page.status === 200 && notModified(request, page)) return reply.code(304).send();
-  const body = await deps.cache.body(page, coding);
-  if (body !== page.html) reply.header('content-encoding', coding);
-  return reply.send(body);
+  const encoded = await deps.cache.body(page, coding);
+  if (encoded.coding !== 'identity') reply.header('content-encoding', encoded.coding);
+  return reply.send(encoded.body);
 }

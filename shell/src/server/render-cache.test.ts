@@ -27,17 +27,28 @@ describe('render cache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('compresses once per coding and counts the encodings in its bound', async () => {
+  it('keeps a page as its brotli copy only, compresses once per coding and counts what it keeps', async () => {
     const cache = new RenderCache(1_000_000);
-    const entry = cache.set('p', page('<p>страница</p>'.repeat(500)), revisions);
-    const before = cache.bytes;
-    const br = await cache.body(entry, 'br');
-    expect(zlib.brotliDecompressSync(br).toString()).toBe(entry.html.toString());
-    expect(await cache.body(entry, 'br')).toBe(br);
+    const original = '<p>страница</p>'.repeat(500);
+    const entry = cache.set('p', page(original), revisions);
+    const [first, second] = await Promise.all([cache.body(entry, 'br'), cache.body(entry, 'br')]);
+    expect(first.body).toBe(second.body);
+    expect(first.coding).toBe('br');
+    expect(zlib.brotliDecompressSync(first.body).toString()).toBe(original);
+    expect(entry.html).toBeNull();
+    expect(cache.bytes).toBeLessThan(Buffer.byteLength(original) / 5);
     const gzip = await cache.body(entry, 'gzip');
-    expect(zlib.gunzipSync(gzip).toString()).toBe(entry.html.toString());
-    expect(cache.bytes).toBe(before + br.length + gzip.length);
-    expect(await cache.body(entry, 'identity')).toBe(entry.html);
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(original);
+    const identity = await cache.body(entry, 'identity');
+    expect(identity).toMatchObject({ coding: 'identity' });
+    expect(identity.body.toString()).toBe(original);
+    expect(cache.bytes).toBe(entry.bytes);
+  });
+
+  it('sends a small page as it is', async () => {
+    const cache = new RenderCache(1_000_000);
+    const entry = cache.set('s', page('<p>ok</p>'), revisions);
+    expect(await cache.body(entry, 'br')).toEqual({ body: Buffer.from('<p>ok</p>'), coding: 'identity' });
   });
 
   it('shares one render among concurrent callers of the same key', async () => {

@@ -3,7 +3,11 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const brotli = promisify(zlib.brotliCompress);
+const unbrotli = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
+
+/** Below this size a page is kept and sent as it is: compression would not pay. */
+const COMPRESS_FROM_BYTES = 1024;
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
@@ -18,8 +22,14 @@ export interface RenderedPage {
   degraded: boolean;
 }
 
-/** A cached page with the revisions it was rendered at and its encodings, made once and reused. */
-export interface CachedPage extends RenderedPage {
+/**
+ * A cached page with the revisions it was rendered at and its encodings, made once and reused. Once its brotli copy
+ * exists the page is kept compressed only (a fifth of the memory or less): browsers take brotli, and the rare client
+ * that wants the page as it is gets it decompressed on the way out.
+ */
+export interface CachedPage extends Omit<RenderedPage, 'html'> {
+  /** The page as rendered; null once only its compressed copies are kept. */
+  html: Buffer | null;
   key: string;
   etag: string;
   renderedAt: number;
@@ -42,6 +52,7 @@ export function entityTag(html: Buffer): string {
 export class RenderCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly inflight = new Map<string, Promise<CachedPage>>();
+  private readonly compressing = new WeakMap<CachedPage, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>();
   private totalBytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -54,23 +65,42 @@ export class RenderCache {
     return this.totalBytes;
   }
 
-  /** The body of a page in the coding asked for, compressed once per entry (asynchronously, off the event loop). */
-  async body(page: CachedPage, coding: ContentCoding): Promise<Buffer> {
-    if (coding === 'identity' || page.html.length < 1024) return page.html;
+  /** The body of a page in the coding asked for (or as it is, for a small page), compressed once per entry. */
+  async body(page: CachedPage, coding: ContentCoding): Promise<{ body: Buffer; coding: ContentCoding }> {
+    if (page.html && page.html.length < COMPRESS_FROM_BYTES) return { body: page.html, coding: 'identity' };
+    if (coding === 'identity') return { body: page.html ?? (await unbrotli(page.encoded.br!)), coding };
     const existing = page.encoded[coding];
-    if (existing) return existing;
+    if (existing) return { body: existing, coding };
+    // One compression per entry and coding, however many requests ask for it meanwhile.
+    const pending = (this.compressing.get(page) ?? this.compressing.set(page, {}).get(page)!) as Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+    pending[coding] ??= this.compress(page, coding);
+    return { body: await pending[coding], coding };
+  }
+
+  private async compress(page: CachedPage, coding: 'br' | 'gzip'): Promise<Buffer> {
+    const source = page.html ?? (await unbrotli(page.encoded.br!));
     const body =
       coding === 'br'
-        ? await brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
-        : await gzip(page.html, { level: 6 });
-    if (page.encoded[coding]) return page.encoded[coding];
+        ? await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })
+        : await gzip(source, { level: 6 });
+    this.keep(page, coding, body);
+    return body;
+  }
+
+  /** Adds an encoding to an entry, and lets its original go once the brotli copy exists. */
+  private keep(page: CachedPage, coding: 'br' | 'gzip', body: Buffer): void {
+    const stored = this.entries.get(page.key) === page;
     page.encoded[coding] = body;
-    page.bytes += body.length;
-    if (this.entries.get(page.key) === page) {
-      this.totalBytes += body.length;
+    let change = body.length;
+    if (coding === 'br' && page.html && stored) {
+      change -= page.html.length;
+      page.html = null;
+    }
+    page.bytes += change;
+    if (stored) {
+      this.totalBytes += change;
       this.evict();
     }
-    return body;
   }
 
   get(key: string): CachedPage | undefined {
@@ -103,6 +133,8 @@ export class RenderCache {
 
   set(key: string, page: RenderedPage, revisions: { content: string | null; catalog: number }, now = Date.now()): CachedPage {
     const entry = this.detached(key, page, revisions, now);
+    // Compressed right away, so that the entry shrinks to its brotli copy (errors only leave it uncompressed).
+    if (page.html.length >= COMPRESS_FROM_BYTES) void this.body(entry, 'br').catch(() => undefined);
     const previous = this.entries.get(key);
     if (previous) {
       this.entries.delete(key);
