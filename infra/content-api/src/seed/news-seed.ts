@@ -216,7 +216,13 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
     const image = (alt: string) => (imageName ? { url: `/media/images/${imageName}`, alt, width: 1280, height: 853 } : null);
     const body = (locale: 'ru' | 'en') => {
       const video = story.clip ? videoElement(story.clip, story.title[locale], locale === 'ru' ? 'Смотреть на видеосайте университета' : "Watch on the university's video site", id) : '';
-      return `<p>${story.lead[locale]}</p>${video}${story.paragraphs[locale].map((paragraph) => `<p>${paragraph}</p>`).join('')}`;
+      // A research story ends with a way to the direction it is about, in the item's language.
+      const more = topic
+        ? locale === 'ru'
+          ? `<p>Подробнее о направлении «${topic.ruNom}» — на странице <a href="/research#${topic.id}">научных направлений</a>.</p>`
+          : `<p>More about ${topic.en} on the <a href="/en/research#${topic.id}">research areas</a> page.</p>`
+        : '';
+      return `<p>${story.lead[locale]}</p>${video}${story.paragraphs[locale].map((paragraph) => `<p>${paragraph}</p>`).join('')}${more}`;
     };
     items.push({
       ru: { ...shared, title: story.title.ru, lead: story.lead.ru, body: body('ru'), image: image(story.title.ru), author: `Пресс-служба ${SHORT_NAME.ru}` },
