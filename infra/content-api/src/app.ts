@@ -11,6 +11,7 @@ import { installCaching } from './http/caching';
 import { installBodyRateLimit } from './http/body-rate';
 import { installErrorHandling } from './http/errors';
 import { registerMediaRoutes } from './media/media-routes';
+import { registerVideoRoutes } from './media/video-routes';
 import { registerListRoutes } from './routes/list-routes';
 import { registerSiteRoutes } from './routes/site-routes';
 import { seedIfEmpty } from './seed/seed';
@@ -64,6 +65,7 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   registerSiteRoutes(app, context);
   registerListRoutes(app, context);
   registerMediaRoutes(app, context);
+  registerVideoRoutes(app, context);
   await registerFormRoutes(app, context);
   registerAdminRoutes(app, context);
 

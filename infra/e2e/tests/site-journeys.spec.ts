@@ -127,3 +127,41 @@ test.describe('npm start defaults: the captcha stand-in', () => {
     }
   });
 });
+
+test.describe('media videos', () => {
+  test('the Video filter shows only playable videos', async ({ page, request }) => {
+    await asReturningVisitor(page.context());
+    const seeded = (await (await request.get('/api/en/news?type=Media&formats=video&pageSize=50')).json()) as { data: { items: { id: number }[]; total: number } };
+    expect(seeded.data.total).toBeGreaterThan(0);
+    expect(seeded.data.total).toBeLessThanOrEqual(12);
+    await openHydrated(page, '/en/media');
+    await page.getByRole('region', { name: 'Filters' }).getByRole('link', { name: 'Video', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/media\?formats=video$/);
+    // The unfiltered page also shows a full page of cards: wait for the filtered list itself.
+    const cards = page.locator('main li a[href^="/en/news/"]');
+    const expected = seeded.data.items.map((item) => `/en/news/${item.id}`).sort();
+    const listed = async () => [...new Set(await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')))].sort();
+    await expect.poll(listed).toEqual(expected);
+    const hrefs = await listed();
+    for (const href of hrefs) {
+      await openHydrated(page, href);
+      const video = page.locator('main video');
+      await expect(video).toHaveCount(1);
+      // The browser has read the clip's header: it knows a finite length and can start playing.
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => ({ ready: element.readyState >= 1, duration: Number.isFinite(element.duration) && element.duration > 1 })), { message: href })
+        .toEqual({ ready: true, duration: true });
+      await expect(page.locator('[data-video-fallback]')).not.toBeVisible();
+    }
+  });
+
+  test('a video the browser cannot play shows the fallback text and the button to the video site', async ({ page, request }) => {
+    await asReturningVisitor(page.context());
+    const seeded = (await (await request.get('/api/ru/news?type=Media&formats=video&pageSize=1')).json()) as { data: { items: { id: number }[] } };
+    await page.route('**/media/videos/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await openHydrated(page, `/news/${seeded.data.items[0]!.id}`);
+    const fallback = page.locator('[data-video-fallback]');
+    await expect(fallback).toContainText('Ваш браузер не поддерживает встроенное воспроизведение видео.');
+    await expect(fallback.getByRole('link', { name: /Перейти на сайт с видео/ })).toHaveAttribute('href', /^https:\/\/video\.stu\.example\/watch\/\d+$/);
+  });
+});

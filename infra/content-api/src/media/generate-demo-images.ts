@@ -47,6 +47,20 @@ const PICTURES: Record<string, string> = {
     `<rect x="540" y="326" width="200" height="160" rx="12" fill="none" stroke="#9ca3af" stroke-width="12"/><circle cx="600" cy="380" r="18" fill="#9ca3af"/><polygon points="560,470 620,410 660,450 690,420 730,470" fill="#9ca3af"/>`),
 };
 
+/** Square staff portraits: a head-and-shoulders silhouette on a coloured studio background. */
+function portrait(background: string, clothes: string, hair: string, long: boolean): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="${background}"/>` +
+    (long ? `<path d="M150 220 Q150 90 240 90 Q330 90 330 220 L335 330 L145 330 Z" fill="${hair}"/>` : '') +
+    `<path d="M70 480 Q80 340 240 330 Q400 340 410 480 Z" fill="${clothes}"/><rect x="212" y="280" width="56" height="70" fill="#e8c4a8"/>` +
+    `<ellipse cx="240" cy="210" rx="78" ry="95" fill="#f1d3bc"/>` +
+    (long ? `<path d="M162 190 Q170 110 240 108 Q310 110 318 190 Q280 150 240 150 Q200 150 162 190 Z" fill="${hair}"/>` : `<path d="M162 190 Q160 110 240 105 Q320 110 318 190 Q300 140 240 138 Q180 140 162 190 Z" fill="${hair}"/>`) + '</svg>';
+}
+
+for (const [index, [background, clothes, hair]] of [['#dbeafe', '#1e3a8a', '#3f2a1d'], ['#e7e5e4', '#334155', '#111827'], ['#dcfce7', '#7c2d12', '#78716c']].entries()) {
+  PICTURES[`portrait-man-${index + 1}.jpg`] = portrait(background!, clothes!, hair!, false);
+  PICTURES[`portrait-woman-${index + 1}.jpg`] = portrait(background!, ['#9d174d', '#0f766e', '#4338ca'][index]!, ['#7c4a23', '#1c1917', '#a16207'][index]!, true);
+}
+
 async function main(): Promise<void> {
   const folder = path.join(MEDIA_ROOT, 'images');
   fs.mkdirSync(folder, { recursive: true });

@@ -2,6 +2,7 @@ import type { ProgramLevel } from '@site/contracts';
 import type { CourseRecord, HistoryRecord, ProgramRecord, ResearchRecord } from '../content/records';
 import { capitalise } from './layout-seed';
 import { SeededRandom, russianPlural, type Bilingual } from './random';
+import { TOPIC_FACTS } from './story-facts';
 import { DEMO_IMAGES, TOPICS, personName, type Topic } from './vocabulary';
 
 export const COURSE_COUNT = 90;
@@ -66,6 +67,19 @@ const FORMATS: Record<string, Bilingual> = { online: { ru: 'Онлайн', en: '
 const LEVELS: Record<string, Bilingual> = { beginner: { ru: 'Начальный', en: 'Beginner' }, intermediate: { ru: 'Средний', en: 'Intermediate' }, advanced: { ru: 'Продвинутый', en: 'Advanced' } };
 const LANGUAGES: Record<string, Bilingual> = { ru: { ru: 'Русский', en: 'Russian' }, en: { ru: 'Английский', en: 'English' } };
 
+/** What the course covers (the topic's own syllabus) and how it is taught, which differs from course to course. */
+function courseDescription(id: number, topic: Topic): Bilingual {
+  const facts = TOPIC_FACTS[topic.id]!;
+  const ways: Bilingual[] = [
+    { ru: 'Каждую неделю — лекция и разбор задач, в конце — экзамен.', en: 'A lecture and a problem class every week, with an exam at the end.' },
+    { ru: `Занятия проходят в лаборатории: ${facts.lab.ru.charAt(0).toLowerCase()}${facts.lab.ru.slice(1)}.`, en: `Classes take place in the ${facts.lab.en}.` },
+    { ru: 'Итог курса — командный проект с защитой перед партнёрами университета.', en: "The course ends with a team project presented to the university's partners." },
+    { ru: 'Видеолекции, еженедельные тесты и консультации с преподавателем онлайн.', en: 'Video lectures, weekly quizzes and online office hours with the teacher.' },
+  ];
+  const way = ways[id % ways.length]!;
+  return { ru: `Вы изучите ${facts.syllabus.ru}. ${way.ru}`, en: `You will study ${facts.syllabus.en}. ${way.en}` };
+}
+
 export function coursesSeed(): Bilingual<CourseRecord>[] {
   const random = new SeededRandom(1957);
   const courses: Bilingual<CourseRecord>[] = [];
@@ -85,8 +99,8 @@ export function coursesSeed(): Bilingual<CourseRecord>[] {
     });
     const shared = { id, link: `/courses?topic=${topic.id}#course-${id}`, durationWeeks: weeks, levelId, formatId, languageId, durationId, topicIds };
     courses.push({
-      ru: { ...shared, title: title.ru, duration: `${weeks} ${russianPlural(weeks, 'неделя', 'недели', 'недель')}`, level: LEVELS[levelId]!.ru, format: FORMATS[formatId]!.ru, language: LANGUAGES[languageId]!.ru, topics: topicsOf('ru'), description: `Курс для студентов и слушателей, которые хотят освоить направление «${topic.ruNom}». Лекции, семинары и итоговый проект.` },
-      en: { ...shared, title: title.en, duration: `${weeks} weeks`, level: LEVELS[levelId]!.en, format: FORMATS[formatId]!.en, language: LANGUAGES[languageId]!.en, topics: topicsOf('en'), description: `A course for students and learners who want to master ${topic.en}. Lectures, seminars and a final project.` },
+      ru: { ...shared, title: title.ru, duration: `${weeks} ${russianPlural(weeks, 'неделя', 'недели', 'недель')}`, level: LEVELS[levelId]!.ru, format: FORMATS[formatId]!.ru, language: LANGUAGES[languageId]!.ru, topics: topicsOf('ru'), description: courseDescription(id, topic).ru },
+      en: { ...shared, title: title.en, duration: `${weeks} weeks`, level: LEVELS[levelId]!.en, format: FORMATS[formatId]!.en, language: LANGUAGES[languageId]!.en, topics: topicsOf('en'), description: courseDescription(id, topic).en },
     });
   }
   return courses;
@@ -97,8 +111,8 @@ export function researchSeed(): Bilingual<ResearchRecord>[] {
     const head = personName(index * 3);
     const shared = { id: topic.id, sort: index, link: `/research#${topic.id}`, image: { url: `/media/images/${DEMO_IMAGES[(index + 1) % DEMO_IMAGES.length]}`, alt: topic.en } };
     return {
-      ru: { ...shared, title: capitalise(topic.ruNom), description: `Исследования в области ${topic.ruGen}: фундаментальные задачи и прикладные проекты вместе с индустриальными партнёрами.`, head: head.ru, laboratories: [`Лаборатория ${topic.ruGen}`, `Центр компетенций «${capitalise(topic.ruNom)}»`], image: { ...shared.image, alt: capitalise(topic.ruNom) } },
-      en: { ...shared, title: capitalise(topic.en), description: `Research in ${topic.en}: fundamental questions and applied projects with industry partners.`, head: head.en, laboratories: [`${capitalise(topic.en)} Laboratory`, `${capitalise(topic.en)} Competence Centre`] },
+      ru: { ...shared, title: capitalise(topic.ruNom), description: `Недавно группа создала ${TOPIC_FACTS[topic.id]!.result.ru}; цель — ${TOPIC_FACTS[topic.id]!.use.ru}.`, head: head.ru, laboratories: [TOPIC_FACTS[topic.id]!.lab.ru, `Центр компетенций «${capitalise(topic.ruNom)}»`], image: { ...shared.image, alt: capitalise(topic.ruNom) } },
+      en: { ...shared, title: capitalise(topic.en), description: `The latest result is ${TOPIC_FACTS[topic.id]!.result.en}; the aim is to ${TOPIC_FACTS[topic.id]!.use.en}.`, head: head.en, laboratories: [TOPIC_FACTS[topic.id]!.lab.en, `${capitalise(topic.en)} Competence Centre`] },
     };
   });
 }
