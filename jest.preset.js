@@ -29,7 +29,9 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
       '^@site/test-support$': path.join(repoRoot, 'infra/test-support/src/index.ts'),
       '\\.css$': path.join(repoRoot, 'infra/build-preset/test/style-stub.js'),
     },
-    testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
+    // globalsCleanup off: with it, every test file a worker runs wraps globals such as MobX's once more, until a
+    // worker deep into the run overflows the stack on a global write (the suites pass alone).
+    testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'], globalsCleanup: 'off' },
     clearMocks: true,
     ...overrides,
   };
