@@ -1,4 +1,5 @@
 import { styled } from '@linaria/react';
+import { preload } from 'react-dom';
 import type { Image as ImageData } from '@site/contracts';
 import { useShell } from './shell-context';
 import { RESPONSIVE_SCALE } from './tokens';
@@ -20,22 +21,31 @@ export interface ImageProps {
   sizes?: string;
   /** Decorative images (next to a title saying the same) get an empty alt. */
   decorative?: boolean;
+  /**
+   * The page's main image, likely its largest paint (a hero at the top): loaded at once with high priority and
+   * preloaded from the head, instead of lazily when layout reaches it.
+   */
+  priority?: boolean;
 }
 
 /** An image through the server-side optimiser (resized variants), or the site's placeholder when missing. */
-export function Image({ image, sizes = '(min-width: 1024px) 33vw, 100vw', decorative = false }: ImageProps) {
+export function Image({ image, sizes = '(min-width: 1024px) 33vw, 100vw', decorative = false, priority = false }: ImageProps) {
   const shell = useShell();
   const source = image?.url ?? shell.imagePlaceholderUrl;
   if (!source) return null;
-  const srcSet = WIDTHS.map((width) => `${shell.imageUrl(source, width)} ${width}w`).join(', ');
+  const src = shell.imageUrl(source, RESPONSIVE_SCALE.sm);
+  const srcSet = source.startsWith('/media/') ? WIDTHS.map((width) => `${shell.imageUrl(source, width)} ${width}w`).join(', ') : undefined;
+  // Called during render so the server puts the preload in the head, ahead of the stylesheets and scripts.
+  if (priority) preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined });
   return (
     <Picture
-      src={shell.imageUrl(source, RESPONSIVE_SCALE.sm)}
-      srcSet={source.startsWith('/media/') ? srcSet : undefined}
+      src={src}
+      srcSet={srcSet}
       sizes={sizes}
       alt={decorative ? '' : (image?.alt ?? '')}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'auto' : 'async'}
       width={image?.width ?? 640}
       height={image?.height ?? 360}
     />

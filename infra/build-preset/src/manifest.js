@@ -24,11 +24,27 @@ function contentVersion(distDir, packageVersion) {
 }
 
 /**
+ * Each expose's stylesheets narrowed to its own: the federation manifest may list other exposes' CSS among an
+ * expose's async assets (chunks it could reach, not chunks it loads), and the shell inlines every stylesheet a
+ * section on the page names, so a page showing one section would otherwise carry the whole remote's CSS.
+ */
+function ownStylesheets(manifest) {
+  const exposes = manifest.exposes ?? [];
+  for (const expose of exposes) {
+    const css = expose.assets?.css;
+    if (!css) continue;
+    const others = new Set(exposes.filter((other) => other !== expose).flatMap((other) => other.assets?.css?.sync ?? []));
+    css.async = (css.async ?? []).filter((file) => !others.has(file) || css.sync.includes(file));
+  }
+  return manifest;
+}
+
+/**
  * One manifest per remote build: the browser manifest, plus where the Node container is (`ssrRemoteEntry`)
  * and the site block the shell reads (team, version, contracts version, sections).
  */
 function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contractsVersion }) {
-  const browserManifest = JSON.parse(fs.readFileSync(path.join(distDir, MANIFEST), 'utf8'));
+  const browserManifest = ownStylesheets(JSON.parse(fs.readFileSync(path.join(distDir, MANIFEST), 'utf8')));
   const serverDir = path.join(distDir, 'server');
   const serverManifest = JSON.parse(fs.readFileSync(path.join(serverDir, MANIFEST), 'utf8'));
   const version = contentVersion(distDir, packageVersion);
@@ -53,4 +69,4 @@ function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contr
   return browserManifest;
 }
 
-module.exports = { finalizeRemoteManifest, contentVersion, MANIFEST };
+module.exports = { finalizeRemoteManifest, ownStylesheets, contentVersion, MANIFEST };

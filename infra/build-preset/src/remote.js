@@ -10,13 +10,13 @@ const { resolveOptions } = require('./resolve');
 
 const TEAM_NAME = /^[a-z][a-z0-9_]{1,39}$/;
 
-function baseConfig({ rootDir, mode, side, classPrefix }) {
+function baseConfig({ rootDir, mode, side, classPrefix, designSystemCss }) {
   return {
     mode,
     context: rootDir,
     devtool: mode === 'production' ? false : 'cheap-module-source-map',
     resolve: resolveOptions(side),
-    module: { rules: moduleRules({ side, classPrefix }) },
+    module: { rules: moduleRules({ side, classPrefix, designSystemCss }) },
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',
@@ -37,7 +37,8 @@ function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_EN
   const distDir = path.join(rootDir, 'dist');
 
   const browser = {
-    ...baseConfig({ rootDir, mode, side: 'browser', classPrefix: team }),
+    // The shell ships the design system's stylesheet once per page; see moduleRules.
+    ...baseConfig({ rootDir, mode, side: 'browser', classPrefix: team, designSystemCss: false }),
     name: `${team}:browser`,
     target: 'web',
     entry: {},

@@ -6,7 +6,15 @@ const { babelConfigFile } = require('./paths');
  * TypeScript/JSX through Babel, with linaria's styles extracted by WyW first. CSS goes to files in the
  * browser build; the server build keeps only the class names (`emit: false`).
  */
-function moduleRules({ side, classPrefix }) {
+/** The design system's sources, whether reached through the workspace folder or the installed package link. */
+const DESIGN_SYSTEM_SOURCES = /[\\/](shared-ui|node_modules[\\/]@site[\\/]ui)[\\/]/;
+
+/**
+ * `designSystemCss: false` (remote browser builds) keeps the design system's class names but emits none of its
+ * CSS: the shell provides `@site/ui` and its stylesheet to every page, so a remote's CSS holds only its own
+ * sections' styles instead of a second copy of the design system per remote on the page.
+ */
+function moduleRules({ side, classPrefix, designSystemCss = true }) {
   const babelOptions = { configFile: babelConfigFile, babelrc: false };
   return [
     {
@@ -29,12 +37,19 @@ function moduleRules({ side, classPrefix }) {
     },
     {
       test: /\.css$/,
-      use: [
-        { loader: MiniCssExtractPlugin.loader, options: { emit: side === 'browser' } },
-        { loader: require.resolve('css-loader'), options: { modules: false, importLoaders: 0 } },
+      oneOf: [
+        ...(designSystemCss ? [] : [{ include: DESIGN_SYSTEM_SOURCES, use: cssLoaders(false) }]),
+        { use: cssLoaders(side === 'browser') },
       ],
     },
   ];
 }
 
-module.exports = { moduleRules };
+function cssLoaders(emit) {
+  return [
+    { loader: MiniCssExtractPlugin.loader, options: { emit } },
+    { loader: require.resolve('css-loader'), options: { modules: false, importLoaders: 0 } },
+  ];
+}
+
+module.exports = { moduleRules, DESIGN_SYSTEM_SOURCES };

@@ -71,7 +71,7 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
       {editorTitle && <EventTitle>{data.title}</EventTitle>}
       <EventBadges event={data} />
       <Layout>
-        {data.image && <Image image={data.image} sizes="(min-width: 1024px) 40vw, 100vw" />}
+        {data.image && <Image image={data.image} sizes="(min-width: 1024px) 40vw, 100vw" priority />}
         <div>
           <Facts>
             <Fact label="events.details.when">

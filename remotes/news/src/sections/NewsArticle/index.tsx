@@ -70,7 +70,7 @@ export default function NewsArticle({ descriptor, data }: SectionProps<NewsArtic
           ))
         : data.image && (
             <Figure>
-              <Image image={data.image} sizes="(min-width: 1024px) 56rem, 100vw" />
+              <Image image={data.image} sizes="(min-width: 1024px) 56rem, 100vw" priority />
             </Figure>
           )}
       <SafeHtml html={body.html} />

@@ -88,7 +88,7 @@ export default function PageHero({ descriptor }: SectionProps<PageHeroProps, und
           </nav>
         )}
       </div>
-      {image && <Image image={image} sizes="(min-width: 1024px) 40vw, 100vw" />}
+      {image && <Image image={image} sizes="(min-width: 1024px) 40vw, 100vw" priority />}
     </Layout>
   );
 }
