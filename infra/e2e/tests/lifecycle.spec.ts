@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { collectConsole } from '../support/console';
 import { startExtraShell, type ExtraShell } from '../support/extra-shell';
-import { copyDir, platformStatus, putPage, registry, registryPaths, repoRoot, waitForRemote } from '../support/platform-control';
+import { copyDir, operatorHeaders, platformStatus, putPage, registry, registryPaths, repoRoot, waitForRemote } from '../support/platform-control';
 
 // These tests redeploy and stop remotes that every page uses: they run one after another, after the rest.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -90,6 +90,53 @@ test.describe('remote lifecycle', () => {
     expect(sectionStatus(html, 'E2eFresh')?.status).toBe('missing');
     expect(html).toContain('Компонент отсутствует');
     expect(sectionStatus(html, 'EventsUpcoming')?.status).toBe('ready');
+  });
+
+  test('two shells of the fleet both appear in the fleet view with their versions, and a deploy through the publishing API shows how long until both served it', async ({ request }) => {
+    const token = process.env.E2E_OPERATOR_TOKEN!;
+    const second = await startExtraShell({ OPERATOR_TOKEN: token, SHELL_INSTANCE_ID: 'e2e-second-shell' });
+    try {
+      type FleetView = { fleet: { instances: Array<{ instance: string; url: string | null; fresh: boolean; live: Array<{ remote: string; version: string }> }>; remotes: Array<{ name: string; version: string; shells: number; behind: string[]; propagationMs: number | null }> } | null };
+      const fleet = async (): Promise<FleetView> => (await request.get('/_platform/fleet.json', { headers: operatorHeaders() })).json();
+      const newsOf = (view: FleetView) => view.fleet?.remotes.find((remote) => remote.name === 'news');
+      const servingNews = (view: FleetView) =>
+        (view.fleet?.instances ?? [])
+          .filter((instance) => instance.fresh)
+          .map((instance) => `${instance.instance === 'e2e-second-shell' ? 'second' : 'first'}:${instance.live.find((live) => live.remote === 'news')?.version}`)
+          .sort();
+
+      // Both shells report what they serve: the platform's and the second one.
+      await expect.poll(async () => servingNews(await fleet()), { timeout: 30_000 }).toEqual([`first:${originalNews}`, `second:${originalNews}`]);
+
+      // The news team's deploy, as `site-remotes deploy` makes it: activate a published version over HTTP.
+      const deployedAt = Date.now();
+      const activate = await request.post(new URL('/api/remotes/news/activate', process.env.REGISTRY_URL).toString(), {
+        headers: { authorization: `Bearer ${token}` },
+        data: { version: freshVersion },
+      });
+      expect(activate.status(), await activate.text()).toBe(200);
+      await expect.poll(async () => servingNews(await fleet()), { timeout: 30_000 }).toEqual([`first:${freshVersion}`, `second:${freshVersion}`]);
+      const seenBothAfterMs = Date.now() - deployedAt;
+      let news: ReturnType<typeof newsOf>;
+      await expect
+        .poll(async () => {
+          news = newsOf(await fleet());
+          return news?.propagationMs ?? null;
+        }, { timeout: 10_000 })
+        .not.toBeNull();
+      if (!news) throw new Error('the fleet view lost news');
+      expect(news).toMatchObject({ version: freshVersion, behind: [] });
+      expect(news.shells).toBeGreaterThanOrEqual(2);
+      console.log(`fleet: news@${freshVersion} live on ${news.shells} shells ${(news.propagationMs! / 1000).toFixed(2)} s after the deploy (seen by the test after ${(seenBothAfterMs / 1000).toFixed(2)} s)`);
+      // The dashboard lists both shells too.
+      const dashboard = await (await request.get('/_platform', { headers: operatorHeaders() })).text();
+      expect(dashboard).toContain('e2e-second-shell');
+    } finally {
+      // Back to what the next tests expect: the original news live on the platform's shell.
+      registry.rollback(registryPaths(), 'news', originalNews);
+      await waitForRemote(request, 'news', (remote) => remote.version === originalNews);
+      await second.stop();
+    }
   });
 
   test('a remote whose host stops keeps rendering from the code in memory; in the browser its sections keep their server HTML', async ({ request, page }) => {

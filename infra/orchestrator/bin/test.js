@@ -13,6 +13,7 @@ const { buildWhatIsMissing, repoRoot } = require('../src/builds');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 
 /** @param {string} title @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 function run(title, command, args, env = {}) {
@@ -26,7 +27,7 @@ function run(title, command, args, env = {}) {
 
 /**
  * Installs a Debian package when the file it provides is missing (as root, as CI runs): Chromium for Playwright,
- * nginx for the page-cache proxy tests. Never a browser download by a test tool.
+ * nginx for the page-cache proxy tests, Prometheus for the alert rules' tests. Never a browser download by a test tool.
  * @param {string} file @param {string} pkg
  */
 function ensureDebianPackage(file, pkg) {
@@ -97,6 +98,7 @@ async function main() {
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   ensureDebianPackage(CHROMIUM, 'chromium');
   ensureDebianPackage(NGINX, 'nginx-light');
+  ensureDebianPackage(PROMTOOL, 'prometheus');
   await ensurePostgres();
   console.log('\n=== build');
   await buildWhatIsMissing({ log: (line) => console.log(line) });
@@ -107,6 +109,7 @@ async function main() {
   const e2e = run('playwright (Debian chromium)', 'npx', ['playwright', 'test', '-c', 'infra/e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
     CHROMIUM_PATH: CHROMIUM,
+    PROMTOOL_PATH: PROMTOOL,
   });
   const counts = [jestCounts(jestFile), playwrightCounts(e2eFile)];
   const passed = counts.reduce((sum, c) => sum + c.passed, 0);

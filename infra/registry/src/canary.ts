@@ -38,6 +38,8 @@ function sum(counters: VersionCounters[], remote: string, version: string) {
 export class CanaryJudge {
   private timer: NodeJS.Timeout | null = null;
   private readonly verdicts: Record<string, Verdict> = {};
+  /** Automatic verdicts since this registry started, per remote: counters for Prometheus. */
+  readonly outcomes: Record<string, { promoted: number; rolledBack: number }> = {};
   readonly policy: CanaryPolicy;
 
   constructor(
@@ -68,6 +70,11 @@ export class CanaryJudge {
     return { ...this.verdicts };
   }
 
+  private count(remote: string, outcome: 'promoted' | 'rolledBack'): void {
+    const entry = (this.outcomes[remote] ??= { promoted: 0, rolledBack: 0 });
+    entry[outcome] += 1;
+  }
+
   judge(now = Date.now()): void {
     const state = openStore(this.paths.stateFile).read();
     const counters = freshReports(openStore(this.paths.stateFile), now).flatMap(({ report }) => report.counters);
@@ -83,6 +90,7 @@ export class CanaryJudge {
         const reason = `error rate above the stable version: ${figures}`;
         rejectCanary(this.paths, remote, reason);
         this.verdicts[remote] = verdict('rolled back', reason);
+        this.count(remote, 'rolledBack');
         this.log(`canary ${remote}@${canary.version} rolled back: ${reason}`);
         continue;
       }
@@ -91,6 +99,7 @@ export class CanaryJudge {
         const reason = `healthy over ${Math.round(age / 1000)} s: ${figures}`;
         promoteCanary(this.paths, remote, reason);
         this.verdicts[remote] = verdict('promoted', reason);
+        this.count(remote, 'promoted');
         this.log(`canary ${remote}@${canary.version} promoted: ${reason}`);
         continue;
       }

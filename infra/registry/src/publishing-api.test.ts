@@ -133,6 +133,41 @@ describe('publishing API (real HTTP, SQLite state)', () => {
     expect((await api.rollback('news')).current).toBe('1.0.0-aaaaaaaaaa');
     await expect(api.rollback('news', '9.9.9')).rejects.toMatchObject({ statusCode: 404 });
   });
+
+  it('rolls back a canary whose renders fail by itself, says why in the audit log and counts it in /metrics for the platform team only', async () => {
+    const api = as(TOKENS.news);
+    await api.publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['NewsLatest'] })));
+    await api.activate('news', '1.0.0-aaaaaaaaaa');
+    await api.publish('news', readBuildFiles(build(dir, 'news', '1.1.0-bbbbbbbbbb', { sections: ['NewsLatest'] })));
+    expect((await api.activate('news', '1.1.0-bbbbbbbbbb', 10)).canary).toMatchObject({ version: '1.1.0-bbbbbbbbbb', percent: 10 });
+    const metrics = (token?: string) => fetch(`${base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect((await metrics()).status).toBe(401);
+    expect((await metrics(TOKENS.news)).status).toBe(403);
+    expect(await (await metrics(TOKENS.platform)).text()).toContain('site_canary_percent{remote="news",version="1.1.0-bbbbbbbbbb"} 10');
+
+    // What a shell reports: the stable version renders cleanly, every render of the canary throws.
+    const counters = [
+      { remote: 'news', version: '1.0.0-aaaaaaaaaa', renders: 200, renderErrors: 0, browserErrors: 0 },
+      { remote: 'news', version: '1.1.0-bbbbbbbbbb', renders: 25, renderErrors: 25, browserErrors: 0 },
+    ];
+    const reported = await fetch(`${base}/api/fleet/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.platform}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instance: 'shell-a', contractsVersion: CONTRACTS_VERSION, shared: {}, registryRevision: 0, pollAgeMs: 0, live: [], counters }),
+    });
+    expect(reported.status).toBe(204);
+    app.canaryJudge.judge();
+
+    const listed = (await as(TOKENS.platform).list()).remotes.news!;
+    expect(listed.current).toBe('1.0.0-aaaaaaaaaa');
+    expect(listed.canary ?? null).toBeNull();
+    const entries = (await as(TOKENS.platform).audit('news')).entries;
+    expect(entries.map((entry) => `${entry.outcome} ${entry.detail ?? ''}`).join('\n')).toContain('error rate above the stable version: 25 errors in 25 renders (100.0%)');
+    const text = await (await metrics(TOKENS.platform)).text();
+    expect(text).toContain('site_canary_rollbacks_total{remote="news"} 1');
+    expect(text).toContain('site_canary_percent{remote="news",version=""} 0');
+    expect(text).toMatch(/^site_fleet_shells\{state="fresh"\} 1$/m);
+  });
 });
 
 describe('site-remotes CLI', () => {

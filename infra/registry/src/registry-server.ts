@@ -17,6 +17,7 @@ import type { DeployedVersion, RegistryState } from './state';
 import { actorFor, type TokenConfig } from './tokens';
 import { fleetView, hostDeclarations, parseFleetReport } from './fleet';
 import { CanaryJudge, type CanaryPolicy } from './canary';
+import { registryMetrics } from './metrics';
 
 export interface RegistryServerOptions {
   /** The registry database and the static host's folder of published builds. */
@@ -199,6 +200,15 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     actorOf(request);
     noStore(reply);
     return fleetView(store, toRegistryDocument(store.read(), options.remotesPublicUrl), judge);
+  });
+
+  // Prometheus scrapes with the platform team's token: fleet and canary figures are operators' business.
+  app.get('/metrics', async (request, reply) => {
+    const actor = actorOf(request);
+    if (actor.name !== 'platform') throw new RegistryError(403, 'metrics are for the platform team');
+    noStore(reply);
+    reply.header('content-type', 'text/plain; version=0.0.4');
+    return registryMetrics(store, toRegistryDocument(store.read(), options.remotesPublicUrl), judge);
   });
 
   app.addHook('onReady', async () => judge.start());

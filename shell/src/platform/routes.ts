@@ -7,6 +7,7 @@ import { renderDashboard } from './dashboard';
 import { operatorGuard } from './operator-auth';
 import { readSupervisorStatus } from './supervisor-status';
 import type { CspReports } from '../security/csp-reports';
+import { ResponseCounter } from './response-counter';
 
 export interface PlatformDependencies {
   registry: RegistryClient;
@@ -20,6 +21,8 @@ export interface PlatformDependencies {
   cspReports?: CspReports;
   /** Where `npm start`'s supervisor writes the state of its services, when it runs this shell. */
   supervisorStatusFile?: string | null;
+  /** Answers per status class; registerPlatformRoutes makes one that counts every route registered after it. */
+  responses?: ResponseCounter;
 }
 
 export interface RemoteStatus {
@@ -53,6 +56,7 @@ export function platformStatus(deps: PlatformDependencies) {
     contractsVersion: CONTRACTS_VERSION,
     registry: {
       revision: catalog.revision,
+      pollAgeSeconds: deps.registry.lastSuccessAt ? Math.max(0, (Date.now() - deps.registry.lastSuccessAt.getTime()) / 1000) : null,
       lastPollAt: deps.registry.lastPollAt?.toISOString() ?? null,
       lastError: deps.registry.lastError,
       conflicts: catalog.conflicts,
@@ -61,6 +65,7 @@ export function platformStatus(deps: PlatformDependencies) {
     services: readSupervisorStatus(deps.supervisorStatusFile ?? null),
     sections: deps.stats.sectionCounters(),
     cspViolations: deps.cspReports?.snapshot() ?? [],
+    responses: deps.responses?.snapshot() ?? [],
     process: { uptimeSeconds: Math.round(process.uptime()), heapUsedBytes: process.memoryUsage().heapUsed, rssBytes: process.memoryUsage().rss },
   };
 }
@@ -117,12 +122,18 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
   metric('site_service_restarts_total', 'Restarts of a supervised service after it exited', 'counter', status.services.map((s) => [{ service: s.name }, s.restarts]));
   metric('site_csp_violations_total', 'Content-Security-Policy violations reported by browsers', 'counter', status.cspViolations.map(([directive, count]) => [{ directive }, count]));
   metric('site_registry_revision', 'Registry revision the shell serves', 'gauge', [[{}, status.registry.revision]]);
+  metric('site_registry_up', 'Whether the shell\'s last poll of the registry succeeded', 'gauge', [[{}, status.registry.lastError === null && status.registry.lastPollAt !== null ? 1 : 0]]);
+  // Never polled successfully: the age since the process started, so the alert on a stale catalog still fires.
+  metric('site_registry_poll_age_seconds', 'Seconds since the shell last read the registry successfully', 'gauge', [[{}, status.registry.pollAgeSeconds ?? status.process.uptimeSeconds]]);
+  metric('site_http_responses_total', 'Answers of this shell per status class', 'counter', status.responses.map(([code, count]) => [{ code }, count]));
   metric('site_process_heap_used_bytes', 'V8 heap used', 'gauge', [[{}, status.process.heapUsedBytes]]);
   return `${lines.join('\n')}\n`;
 }
 
 /** The platform team's view: a dashboard, its JSON, and Prometheus metrics, all behind the operator token. */
-export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformDependencies): void {
+export function registerPlatformRoutes(app: FastifyInstance, input: PlatformDependencies): void {
+  const deps = { ...input, responses: input.responses ?? new ResponseCounter() };
+  deps.responses.attach(app);
   if (!deps.operatorToken) app.log.info('operator pages (/_platform, /metrics) are off: OPERATOR_TOKEN is not set');
   const onRequest = operatorGuard(deps.operatorToken);
   app.get('/_platform/remotes.json', { onRequest }, async (_request, reply) => {

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { operatorHeaders, repoRoot } from '../support/platform-control';
+
+// Debian's Prometheus: `npm test` installs it like Chromium and nginx, so these tests always run.
+const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
+const PROMETHEUS = path.join(path.dirname(PROMTOOL), 'prometheus');
+const MONITORING = path.join(repoRoot, 'infra/deploy/monitoring');
+
+function promtool(...args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(PROMTOOL, args, { cwd: MONITORING, encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+async function exportedNames(request: APIRequestContext, url: string): Promise<Set<string>> {
+  const response = await request.get(url, { headers: operatorHeaders() });
+  expect(response.status(), url).toBe(200);
+  return new Set([...(await response.text()).matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]!));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The shipped scrape configuration, pointed at this test's platform instead of the compose network's names. */
+function configForThisPlatform(tokenFile: string): string {
+  const site = new URL(process.env.SITE_URL!);
+  const registry = new URL(process.env.REGISTRY_URL!);
+  const shipped = fs.readFileSync(path.join(MONITORING, 'prometheus.yml'), 'utf8');
+  const replacements: Array<[string | RegExp, string]> = [
+    [/scrape_interval: 15s/, 'scrape_interval: 1s'],
+    [/evaluation_interval: 15s/, 'evaluation_interval: 1s'],
+    [/- alerts\.yml/, `- ${path.join(MONITORING, 'alerts.yml')}`],
+    [/credentials_file: \/etc\/prometheus\/operator-token/g, `credentials_file: ${tokenFile}`],
+    [/dns_sd_configs:\n(?: {6,}.*\n)+/, `static_configs:\n      - targets: ['${site.host}']\n`],
+    [/'registry:3003'/, `'${registry.host}'`],
+  ];
+  return replacements.reduce((text, [pattern, replacement]) => {
+    const next = text.replace(pattern, replacement);
+    if (next === text) throw new Error(`prometheus.yml changed shape: ${String(pattern)} not found`);
+    return next;
+  }, shipped);
+}
+
+test.describe('monitoring', () => {
+  test('the alert rules pass promtool check rules and their unit tests', () => {
+    const check = promtool('check', 'rules', 'alerts.yml');
+    expect(check.output).toContain('SUCCESS');
+    expect(check.status).toBe(0);
+    const unit = promtool('test', 'rules', 'alerts.test.yml');
+    expect(unit.output).toContain('SUCCESS');
+    expect(unit.status).toBe(0);
+  });
+
+  test('every metric the alert rules read is one the shell or the registry exports on /metrics', async ({ request }) => {
+    const exported = new Set([...(await exportedNames(request, '/metrics')), ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString()))]);
+    const rules = fs.readFileSync(path.join(MONITORING, 'alerts.yml'), 'utf8');
+    const expressions = [...rules.matchAll(/expr: (\|\n(?: {10,}.*\n)+|.*)/g)].map((match) => match[1]!).join('\n');
+    const read = new Set([...expressions.matchAll(/\b(site_[a-z_]+)\b/g)].map((match) => match[1]!));
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  test('Prometheus with the shipped scrape configuration scrapes the shell and the registry with the operator token and evaluates every rule', async ({ request }) => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-prometheus-'));
+    const tokenFile = path.join(work, 'operator-token');
+    fs.writeFileSync(tokenFile, process.env.E2E_OPERATOR_TOKEN!, { mode: 0o600 });
+    const configFile = path.join(work, 'prometheus.yml');
+    fs.writeFileSync(configFile, configForThisPlatform(tokenFile));
+    const checked = promtool('check', 'config', configFile);
+    expect(checked.output, checked.output).toContain('SUCCESS');
+
+    const port = await freePort();
+    const output: string[] = [];
+    const prometheus: ChildProcess = spawn(PROMETHEUS, [`--config.file=${configFile}`, `--storage.tsdb.path=${path.join(work, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    prometheus.stdout!.on('data', (chunk) => output.push(String(chunk)));
+    prometheus.stderr!.on('data', (chunk) => output.push(String(chunk)));
+    const api = `http://127.0.0.1:${port}/api/v1`;
+    try {
+      // Both targets up (the token file authorised the scrape; without it /metrics answers 401 and up is 0).
+      await expect
+        .poll(
+          async () => {
+            const response = await request.get(`${api}/targets`).catch(() => null);
+            if (!response?.ok()) return 'prometheus not answering yet';
+            const targets = (await response.json()).data.activeTargets as Array<{ labels: { job: string }; health: string; lastError: string }>;
+            return targets.map((target) => `${target.labels.job}:${target.health}${target.lastError ? ` (${target.lastError})` : ''}`).sort().join(', ');
+          },
+          { timeout: 30_000, message: output.join('') },
+        )
+        .toBe('registry:up, shell:up');
+      const query = async (promql: string) => (await (await request.get(`${api}/query`, { params: { query: promql } })).json()).data.result as Array<{ metric: Record<string, string>; value: [number, string] }>;
+      await expect.poll(async () => (await query('site_registry_up{job="shell"}')).map((sample) => sample.value[1])).toEqual(['1']);
+      await expect.poll(async () => (await query('site_fleet_shells{job="registry",state="fresh"} >= 1')).length).toBe(1);
+      // Every rule evaluated without an error against what the platform really exports.
+      await expect
+        .poll(async () => {
+          const groups = (await (await request.get(`${api}/rules`)).json()).data.groups as Array<{ rules: Array<{ name: string; health: string; lastError?: string }> }>;
+          return groups.flatMap((group) => group.rules).map((rule) => `${rule.name}:${rule.health}${rule.lastError ? ` ${rule.lastError}` : ''}`).filter((line) => !line.endsWith(':ok'));
+        }, { timeout: 15_000 })
+        .toEqual([]);
+      // A healthy platform pages nobody.
+      const firing = ((await (await request.get(`${api}/alerts`)).json()).data.alerts as Array<{ labels: { alertname: string }; state: string }>).filter((alert) => alert.state === 'firing');
+      expect(firing.map((alert) => alert.labels.alertname)).toEqual([]);
+    } finally {
+      prometheus.kill('SIGTERM');
+      await new Promise((resolve) => (prometheus.exitCode !== null ? resolve(null) : prometheus.once('exit', resolve)));
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
