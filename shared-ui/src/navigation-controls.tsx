@@ -34,6 +34,8 @@ export interface PaginationProps {
   label: string;
   previousLabel: string;
   nextLabel: string;
+  /** Accessible name of one page's link (e.g. "Page 3"); the number alone when absent. */
+  pageLabel?: (page: number) => string;
 }
 
 /** Numbered pages around the current one, first and last always reachable. */
@@ -49,7 +51,7 @@ export function pageWindow(page: number, pageCount: number, radius = 2): Array<n
   return result;
 }
 
-export function Pagination({ page, pageCount, hrefFor, label, previousLabel, nextLabel }: PaginationProps) {
+export function Pagination({ page, pageCount, hrefFor, label, previousLabel, nextLabel, pageLabel }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label}>
@@ -68,7 +70,7 @@ export function Pagination({ page, pageCount, hrefFor, label, previousLabel, nex
             </li>
           ) : (
             <li key={entry}>
-              <SiteLink href={hrefFor(entry)} aria-current={entry === page ? 'page' : undefined}>
+              <SiteLink href={hrefFor(entry)} aria-current={entry === page ? 'page' : undefined} aria-label={pageLabel?.(entry)}>
                 {String(entry)}
               </SiteLink>
             </li>

@@ -1,4 +1,5 @@
-import { pagesToOffer, resultRange } from './Pager';
+import { pageWindow } from '@site/ui';
+import { resultRange } from './Pager';
 import { pageNumberOf } from './load';
 import { renderSection } from '@site/ui/testing';
 import type { SearchResultsProps } from '@site/contracts';
@@ -60,9 +61,9 @@ describe('paging through results', () => {
   });
 
   it('offers the first, the last and the pages around the current one, with gaps marked', () => {
-    expect(pagesToOffer(1, 1)).toEqual([1]);
-    expect(pagesToOffer(1, 4)).toEqual([1, 2, 3, 4]);
-    expect(pagesToOffer(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(6, 12)).toEqual([1, 'gap', 4, 5, 6, 7, 8, 'gap', 12]);
   });
 
   it('reads the page from the query, anything odd being the first', () => {
