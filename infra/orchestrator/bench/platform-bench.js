@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { startPlatform } = require('../src/platform');
+const { withBenchPlatform, runBench } = require('./bench-platform');
 const { cachedVersusStatic, drill, soak } = require('./resilience-bench');
 
 const PAGES = ['/', '/en', '/news', '/events', '/search?query=студенты'];
@@ -124,11 +124,8 @@ function soakOption() {
   return Number(process.env.BENCH_SOAK_MINUTES ?? 0);
 }
 
-async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-  const platform = await startPlatform({ ports: { site: 0, remotes: 0, api: 0, registry: 0 }, dataDir, logDir: path.join(dataDir, 'logs'), log: (line) => console.log(line), env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' } });
-  const site = platform.urls.site.replace('localhost', '127.0.0.1');
-  try {
+runBench(() =>
+  withBenchPlatform('site-bench', async (site, platform) => {
     const rss = () => `${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`;
     const operator = { authorization: `Bearer ${platform.operatorToken}` };
     console.log(`platform up at ${site} (bench process RSS ${rss()})`);
@@ -151,13 +148,5 @@ async function main() {
     for (const remote of status.remotes) {
       console.log(`remote ${remote.name.padEnd(10)} ${remote.version}  loads ${remote.stats.loads}, errors ${remote.stats.errors}, timeouts ${remote.stats.timeouts}, p50 ${remote.stats.p50LatencyMs == null ? "-" : `${remote.stats.p50LatencyMs.toFixed(2)} ms`}`);
     }
-  } finally {
-    await platform.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+  }),
+);
