@@ -6,7 +6,8 @@ import { deliverPage, type DeliveryDependencies } from '../page-delivery';
  * and HEAD (the route table decides what it shows), and 405 for other methods.
  */
 export async function pagesPlugin(app: FastifyInstance): Promise<void> {
-  const deps = (): DeliveryDependencies => ({
+  // The services plugin registered these before: one dependency object for every request.
+  const deps: DeliveryDependencies = {
     config: app.shellConfig,
     api: app.contentApi,
     initCache: app.initCache,
@@ -16,8 +17,8 @@ export async function pagesPlugin(app: FastifyInstance): Promise<void> {
     shellAssets: app.shellAssets,
     cache: app.renderCache,
     revision: app.contentRevision,
-  });
-  const page = (request: FastifyRequest, reply: FastifyReply) => deliverPage(request, reply, deps());
+  };
+  const page = (request: FastifyRequest, reply: FastifyReply) => deliverPage(request, reply, deps);
   app.get('/', page);
   app.get('/*', page);
   // Static files that do not exist fall through to here: they get the site's page for their address (a 404).
