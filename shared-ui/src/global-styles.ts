@@ -1,6 +1,7 @@
 import { css } from '@linaria/core';
 import { COLOR_SCHEMES, GRID_BREAKPOINT_NAMES, GRID_MEDIA, TYPE_SCALE } from './tokens';
 import { TOUCH_HIGHLIGHT_ATTRIBUTE } from './touch-highlight';
+import { readingPreferenceRules } from './reading-preference-rules';
 
 /**
  * A colour scheme applies wherever the attribute is: on the root for the whole site (the accessibility panel), or
@@ -94,6 +95,8 @@ export const globalStyles = css`
     :root[data-font-scale='200'] { --site-font-scale: 2; }
 
     ${schemeRules}
+
+    ${readingPreferenceRules}
 
     *,
     *::before,

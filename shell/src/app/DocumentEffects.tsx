@@ -1,13 +1,21 @@
 import { useEffect } from 'react';
 import { splitLocaleFromPath } from '@site/contracts';
 import { reaction } from 'mobx';
-import { COLOR_SCHEME_ATTRIBUTE, FONT_SCALE_ATTRIBUTE, BREAKPOINT_RESIZE_THROTTLE_MS, throttle } from '@site/ui';
+import {
+  COLOR_SCHEME_ATTRIBUTE,
+  DEFAULT_READING_PREFERENCES,
+  FONT_SCALE_ATTRIBUTE,
+  BREAKPOINT_RESIZE_THROTTLE_MS,
+  READING_PREFERENCES,
+  READING_PREFERENCE_NAMES,
+  throttle,
+} from '@site/ui';
 import { syncHead } from './head-sync';
 import { useStore } from './contexts';
 
 /**
- * Keeps the document in step with the stores in the browser: language, colour scheme and font size on the
- * root element, the head (title, description, canonical, alternates) after client navigation, and the breakpoint type on resize (throttled, spec point 4).
+ * Keeps the document in step with the stores in the browser: language, colour scheme, font size and reading
+ * preferences on the root element, the head (title, description, canonical, alternates) after client navigation, and the breakpoint type on resize (throttled, spec point 4).
  */
 export function DocumentEffects() {
   const store = useStore();
@@ -29,6 +37,18 @@ export function DocumentEffects() {
         () => store.ui.fontScale,
         (scale) => (scale === 100 ? root.removeAttribute(FONT_SCALE_ATTRIBUTE) : root.setAttribute(FONT_SCALE_ATTRIBUTE, String(scale))),
         { fireImmediately: true },
+      ),
+      // Letter spacing, line height, font family and images: the attribute only when not the default.
+      ...READING_PREFERENCE_NAMES.map((name) =>
+        reaction(
+          () => store.ui.reading[name],
+          (value) => {
+            const { attribute } = READING_PREFERENCES[name];
+            if (value === DEFAULT_READING_PREFERENCES[name]) root.removeAttribute(attribute);
+            else root.setAttribute(attribute, value);
+          },
+          { fireImmediately: true },
+        ),
       ),
       reaction(
         () => ({

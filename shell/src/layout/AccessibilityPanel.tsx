@@ -1,10 +1,12 @@
+import { useId, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { AltColorSchemeEntrySchema, COLOR_SCHEME_NAMES, keepValidEntries, type ColorSchemeName } from '@site/contracts';
-import { COLOR_SCHEMES, FONT_SCALES, GRID_MEDIA } from '@site/ui';
+import { COLOR_SCHEMES, FONT_SCALES, GRID_MEDIA, READING_PREFERENCES, READING_PREFERENCE_NAMES, type ReadingPreferenceName } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { CloseIcon } from './icons';
+import { stopSpeaking, useSpeechAvailable } from './SelectionReader';
 
 const Panel = styled.div`
   border-top: 1px solid var(--site-border);
@@ -71,6 +73,11 @@ const Swatch = styled.span`
   font-size: 0.9rem;
 `;
 
+const Hint = styled.p`
+  width: 100%;
+  margin: 0.25rem 0 0;
+`;
+
 const Close = styled.button`
   position: absolute;
   top: 0.75rem;
@@ -96,9 +103,72 @@ function useAccessibilityTexts() {
   };
 }
 
+/** The message ids of a reading preference: its legend and each value's label. */
+const READING_LEGENDS: Record<ReadingPreferenceName, string> = {
+  letterSpacing: 'a11y.letterSpacing',
+  lineHeight: 'a11y.lineHeight',
+  fontFamily: 'a11y.fontFamily',
+  images: 'a11y.images',
+};
+
+/** One reading preference as a group of toggle buttons, exactly one pressed. */
+const ReadingPreferenceGroup = observer(function ReadingPreferenceGroup({ name }: { name: ReadingPreferenceName }) {
+  const { ui } = useStore();
+  const legend = READING_LEGENDS[name];
+  return (
+    <fieldset data-a11y-group={name}>
+      <legend>
+        <FormattedMessage id={legend} />
+      </legend>
+      {READING_PREFERENCES[name].values.map((value) => (
+        <button
+          key={value}
+          type="button"
+          data-a11y-option={name}
+          data-value={value}
+          aria-pressed={ui.reading[name] === value}
+          onClick={() => ui.setReadingPreference(name, value)}
+        >
+          <FormattedMessage id={`${legend}.${value}`} />
+        </button>
+      ))}
+    </fieldset>
+  );
+});
+
+/** Reading the selected text aloud: offered only where the browser can speak. */
+const SpeechGroup = observer(function SpeechGroup() {
+  const { ui } = useStore();
+  const available = useSpeechAvailable();
+  const hintId = useId();
+  if (!available) return null;
+  return (
+    <fieldset data-a11y-group="speech" aria-describedby={hintId}>
+      <legend>
+        <FormattedMessage id="a11y.speech" />
+      </legend>
+      <button type="button" data-a11y-speech="off" aria-pressed={!ui.speech} onClick={() => ui.setSpeech(false)}>
+        <FormattedMessage id="a11y.speech.off" />
+      </button>
+      <button type="button" data-a11y-speech="on" aria-pressed={ui.speech} onClick={() => ui.setSpeech(true)}>
+        <FormattedMessage id="a11y.speech.on" />
+      </button>
+      <button type="button" data-a11y-speech-stop onClick={stopSpeaking}>
+        <FormattedMessage id="a11y.speech.stop" />
+      </button>
+      <Hint id={hintId}>
+        <FormattedMessage id="a11y.speech.hint" />
+      </Hint>
+    </fieldset>
+  );
+});
+
 /**
- * The accessibility options (spec point 1): colour scheme, font size and reset. Each choice applies at once to the
- * whole site, is remembered (cookie and local storage) and is applied before the first paint of the next page.
+ * The accessibility options (the "version for the visually impaired" GOST R 52872-2019 and Russian university sites
+ * offer): colour scheme, font size, letter spacing, line height, font family, images, reading selected text aloud,
+ * and reset. Each choice applies at once to the whole site, is remembered (cookie and local storage) and is applied
+ * before the first paint of the next page. Every control is a button in a fieldset with its legend; Escape closes
+ * the panel (the header then returns the focus to its toggle).
  */
 export const AccessibilityPanel = observer(function AccessibilityPanel({ onClose }: { onClose: () => void }) {
   const { ui, init } = useStore();
@@ -107,8 +177,13 @@ export const AccessibilityPanel = observer(function AccessibilityPanel({ onClose
   const labels = new Map(keepValidEntries(AltColorSchemeEntrySchema, init.data?.header?.altColorScheme).map((entry) => [entry.name, entry.label]));
   const schemeLabel = (name: ColorSchemeName) => labels.get(name) ?? intl.formatMessage({ id: `a11y.scheme.${name}` });
   const letter = intl.formatMessage({ id: 'a11y.swatchLetter' });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onClose();
+  };
   return (
-    <Panel role="region" aria-label={texts.title} data-a11y-panel>
+    <Panel role="region" aria-label={texts.title} data-a11y-panel onKeyDown={onKeyDown}>
       <Inner>
         <fieldset>
           <legend>{texts.colorScheme}</legend>
@@ -132,6 +207,10 @@ export const AccessibilityPanel = observer(function AccessibilityPanel({ onClose
             </button>
           ))}
         </fieldset>
+        {READING_PREFERENCE_NAMES.map((name) => (
+          <ReadingPreferenceGroup key={name} name={name} />
+        ))}
+        <SpeechGroup />
         <button type="button" data-a11y-reset onClick={() => ui.resetAccessibility()}>
           {texts.reset}
         </button>

@@ -10,6 +10,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoadingBar } from './LoadingBar';
 import { NotifyBar } from './NotifyBar';
+import { SelectionReader } from './SelectionReader';
 
 const Shell = styled.div`
   display: flex;
@@ -67,6 +68,7 @@ export const Layout = observer(function Layout({ children }: { children: ReactNo
       <Footer />
       <BackToTop />
       <BottomDock />
+      <SelectionReader />
     </Shell>
   );
 });

@@ -1,6 +1,6 @@
 import { COLOR_SCHEME_NAMES, LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
 import { formatTitle, mergeSeo, pageUrls } from '../app/seo';
-import { COLOR_SCHEME_ATTRIBUTE, DEFAULT_FONT_SCALE, FONT_SCALES, FONT_SCALE_ATTRIBUTE } from '@site/ui';
+import { COLOR_SCHEME_ATTRIBUTE, DEFAULT_FONT_SCALE, FONT_SCALES, FONT_SCALE_ATTRIBUTE, READING_PREFERENCES, READING_PREFERENCE_NAMES } from '@site/ui';
 import { STORAGE_KEYS } from '../stores/persistence';
 import type { RootSnapshot } from '../stores/root-store';
 
@@ -57,12 +57,16 @@ function attributes(record: Record<string, string | undefined>): string {
     .join(' ');
 }
 
+/** Each reading preference as [storage key, root attribute, the values other than the default]. */
+const READING_PREFERENCE_TABLE = READING_PREFERENCE_NAMES.map((name) => [STORAGE_KEYS[name], READING_PREFERENCES[name].attribute, READING_PREFERENCES[name].values.slice(1)]);
+
 /**
- * Applies the visitor's stored colour scheme and font size before first paint. The server never reads them, so the
+ * Applies the visitor's stored colour scheme, font size and reading preferences (letter spacing, line height, font
+ * family, images) before first paint. The server never reads them, so the
  * HTML is the same for every visitor (and cacheable); the browser store takes them over after hydration.
  * localStorage is where the browser keeps them; the cookie mirror covers storage that is turned off.
  */
-export const PREFERENCE_SCRIPT = `(function(){var d=document.documentElement;function r(k){try{var v=localStorage.getItem(k);if(v!==null)return v}catch(e){}var m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));return m?decodeURIComponent(m[1]):null}var s=r(${JSON.stringify(STORAGE_KEYS.colorScheme)}),f=r(${JSON.stringify(STORAGE_KEYS.fontSize)});if(${JSON.stringify(COLOR_SCHEME_NAMES)}.indexOf(s)>=0)d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f!=='${DEFAULT_FONT_SCALE}'&&${JSON.stringify(FONT_SCALES.map(String))}.indexOf(f)>=0)d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f)})();`;
+export const PREFERENCE_SCRIPT = `(function(){var d=document.documentElement;function r(k){try{var v=localStorage.getItem(k);if(v!==null)return v}catch(e){}var m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));return m?decodeURIComponent(m[1]):null}var s=r(${JSON.stringify(STORAGE_KEYS.colorScheme)}),f=r(${JSON.stringify(STORAGE_KEYS.fontSize)});if(${JSON.stringify(COLOR_SCHEME_NAMES)}.indexOf(s)>=0)d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f!=='${DEFAULT_FONT_SCALE}'&&${JSON.stringify(FONT_SCALES.map(String))}.indexOf(f)>=0)d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f);${JSON.stringify(READING_PREFERENCE_TABLE)}.forEach(function(p){var v=r(p[0]);if(p[2].indexOf(v)>=0)d.setAttribute(p[1],v)})})();`;
 
 /** Everything up to and including the opening of the app container. */
 export function documentHead(input: HeadInput): string {

@@ -10,6 +10,7 @@ function rootAfterScript(prepare: () => void): Element {
   const root = document.documentElement;
   root.removeAttribute('data-color-scheme');
   root.removeAttribute('data-font-scale');
+  for (const name of ['data-letter-spacing', 'data-line-height', 'data-font-family', 'data-images']) root.removeAttribute(name);
   localStorage.clear();
   for (const cookie of document.cookie.split('; ')) document.cookie = `${cookie.split('=')[0]}=; Max-Age=0; path=/`;
   prepare();
@@ -43,5 +44,28 @@ describe('preference script', () => {
     });
     expect(root.hasAttribute('data-color-scheme')).toBe(false);
     expect(root.hasAttribute('data-font-scale')).toBe(false);
+  });
+
+  it('applies letter spacing, line height, font family and images from localStorage or the cookie mirror', () => {
+    const root = rootAfterScript(() => {
+      localStorage.setItem('letterSpacing', 'wide');
+      localStorage.setItem('lineHeight', '1.5');
+      document.cookie = 'fontFamily=serif; path=/';
+      document.cookie = 'images=hidden; path=/';
+    });
+    expect(root.getAttribute('data-letter-spacing')).toBe('wide');
+    expect(root.getAttribute('data-line-height')).toBe('1.5');
+    expect(root.getAttribute('data-font-family')).toBe('serif');
+    expect(root.getAttribute('data-images')).toBe('hidden');
+  });
+
+  it('writes no attribute for a default or unknown reading preference', () => {
+    const root = rootAfterScript(() => {
+      localStorage.setItem('letterSpacing', 'normal');
+      localStorage.setItem('lineHeight', '9');
+      localStorage.setItem('fontFamily', 'sans');
+      localStorage.setItem('images', '"><script>');
+    });
+    for (const name of ['data-letter-spacing', 'data-line-height', 'data-font-family', 'data-images']) expect(root.hasAttribute(name)).toBe(false);
   });
 });

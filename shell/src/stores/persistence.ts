@@ -6,6 +6,11 @@ export const STORAGE_KEYS = {
   cookies: 'cookies',
   colorScheme: 'colorScheme',
   fontSize: 'fontSize',
+  letterSpacing: 'letterSpacing',
+  lineHeight: 'lineHeight',
+  fontFamily: 'fontFamily',
+  images: 'images',
+  speech: 'speech',
   locale: LOCALE_COOKIE,
 } as const;
 

@@ -2,6 +2,7 @@ import { LOCALE_COOKIE } from '@site/contracts';
 import { LOADING_BAR, LoadingBarStore } from './loading-bar-store';
 import { LocaleStore } from './locale-store';
 import { MemoryPersistence, type Persistence } from './persistence';
+import { DEFAULT_READING_PREFERENCES } from '@site/ui';
 import { UiStore } from './ui-store';
 import { FETCH_DISPLAY_DELAY_MS, withMinimumDuration } from './fetch-state';
 
@@ -48,7 +49,7 @@ describe('ui store', () => {
     again.markPageLoaded();
     expect(again.isAlertHidden(7)).toBe(true);
     expect(again.cookiesAccepted).toBe(true);
-    expect(again.snapshot()).toEqual({ breakpoint: 'mobile', colorScheme: 'lime', fontScale: 150 });
+    expect(again.snapshot()).toEqual({ breakpoint: 'mobile', colorScheme: 'lime', fontScale: 150, reading: DEFAULT_READING_PREFERENCES, speech: false });
     again.resetAccessibility();
     expect(persistence.get('colorScheme')).toBeNull();
     expect(persistence.get('fontSize')).toBeNull();
@@ -58,7 +59,41 @@ describe('ui store', () => {
     const persistence = new MemoryPersistence();
     persistence.set('colorScheme', 'blue');
     persistence.set('fontSize', '300');
-    expect(UiStore.snapshotFrom(persistence, 'tablet')).toEqual({ breakpoint: 'tablet', colorScheme: null, fontScale: 100 });
+    expect(UiStore.snapshotFrom(persistence, 'tablet')).toEqual({ breakpoint: 'tablet', colorScheme: null, fontScale: 100, reading: DEFAULT_READING_PREFERENCES, speech: false });
+  });
+
+  it('remembers letter spacing, line height, font family, images and reading aloud as cookies for a year; reset removes them all', () => {
+    const persistence = new RecordingPersistence();
+    const ui = new UiStore(UiStore.snapshotFrom(persistence, 'desktop'), persistence);
+    ui.setReadingPreference('letterSpacing', 'wider');
+    ui.setReadingPreference('lineHeight', '2');
+    ui.setReadingPreference('fontFamily', 'serif');
+    ui.setReadingPreference('images', 'greyscale');
+    ui.setSpeech(true);
+    for (const key of ['letterSpacing', 'lineHeight', 'fontFamily', 'images', 'speech']) expect(persistence.options.get(key)).toEqual({ cookie: true, maxAgeDays: 365 });
+    const again = new UiStore(UiStore.snapshotFrom(persistence, 'desktop'), persistence);
+    expect(again.reading).toEqual({ letterSpacing: 'wider', lineHeight: '2', fontFamily: 'serif', images: 'greyscale' });
+    expect(again.speech).toBe(true);
+    // Choosing the default forgets the choice, as does reset for everything at once.
+    again.setReadingPreference('images', 'shown');
+    expect(persistence.get('images')).toBeNull();
+    ui.setColorScheme('black');
+    again.resetAccessibility();
+    expect(again.reading).toEqual(DEFAULT_READING_PREFERENCES);
+    expect(again.speech).toBe(false);
+    expect([...persistence.values.keys()]).toEqual([]);
+  });
+
+  it('ignores stored reading preferences that are not one of the offered values', () => {
+    const persistence = new MemoryPersistence();
+    persistence.set('letterSpacing', '10em');
+    persistence.set('lineHeight', '3');
+    persistence.set('fontFamily', 'comic');
+    persistence.set('images', 'inverted');
+    persistence.set('speech', 'yes');
+    const snapshot = UiStore.snapshotFrom(persistence, 'desktop');
+    expect(snapshot.reading).toEqual({ letterSpacing: 'normal', lineHeight: 'normal', fontFamily: 'sans', images: 'shown' });
+    expect(snapshot.speech).toBe(false);
   });
 
   it('closing the top notification is not persisted', () => {

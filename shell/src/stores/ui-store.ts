@@ -1,15 +1,29 @@
 import { makeAutoObservable } from 'mobx';
 import { isColorSchemeName, type BreakpointType, type ColorSchemeName } from '@site/contracts';
-import { DEFAULT_FONT_SCALE, breakpointTypeForWidth, isFontScale, type FontScale } from '@site/ui';
+import {
+  DEFAULT_FONT_SCALE,
+  DEFAULT_READING_PREFERENCES,
+  READING_PREFERENCE_NAMES,
+  breakpointTypeForWidth,
+  isFontScale,
+  readingPreferenceValue,
+  type FontScale,
+  type ReadingPreferenceName,
+  type ReadingPreferences,
+} from '@site/ui';
 import { STORAGE_KEYS, type Persistence } from './persistence';
 
 export interface UiSnapshot {
   breakpoint: BreakpointType;
   colorScheme: ColorSchemeName | null;
   fontScale: FontScale;
+  /** Letter spacing, line height, font family and images (the fuller accessible version). */
+  reading: ReadingPreferences;
+  /** Whether selected text is read aloud (where the browser can speak). */
+  speech: boolean;
 }
 
-/** How long colour-scheme and font-size cookies last. */
+/** How long the accessibility preference cookies last. */
 const PREFERENCE_COOKIE_DAYS = 365;
 
 /**
@@ -20,6 +34,8 @@ export class UiStore {
   breakpoint: BreakpointType;
   colorScheme: ColorSchemeName | null;
   fontScale: FontScale;
+  reading: ReadingPreferences;
+  speech: boolean;
   /** Alerts and the cookie notice show only after the page has loaded in the browser. */
   pageLoaded = false;
   cookiesAccepted = true;
@@ -33,6 +49,8 @@ export class UiStore {
     this.breakpoint = snapshot.breakpoint;
     this.colorScheme = snapshot.colorScheme;
     this.fontScale = snapshot.fontScale;
+    this.reading = { ...snapshot.reading };
+    this.speech = snapshot.speech;
     makeAutoObservable<UiStore, 'persistence'>(this, { persistence: false });
   }
 
@@ -44,6 +62,8 @@ export class UiStore {
       breakpoint: deviceBreakpoint,
       colorScheme: isColorSchemeName(scheme) ? scheme : null,
       fontScale: isFontScale(font) ? font : DEFAULT_FONT_SCALE,
+      reading: readingPreferencesFrom(persistence),
+      speech: persistence.get(STORAGE_KEYS.speech) === 'on',
     };
   }
 
@@ -55,6 +75,8 @@ export class UiStore {
     const stored = UiStore.snapshotFrom(this.persistence, this.breakpoint);
     this.colorScheme = stored.colorScheme;
     this.fontScale = stored.fontScale;
+    this.reading = stored.reading;
+    this.speech = stored.speech;
   }
 
   /** Runs once the page has loaded in the browser: restores what only the browser stores. */
@@ -81,10 +103,26 @@ export class UiStore {
     else this.persistence.set(STORAGE_KEYS.fontSize, String(scale), { cookie: true, maxAgeDays: PREFERENCE_COOKIE_DAYS });
   }
 
-  /** Reset: the default colours and font size. */
+  /** A reading preference persists under its own name; its default removes it. */
+  setReadingPreference<Name extends ReadingPreferenceName>(name: Name, value: ReadingPreferences[Name]): void {
+    this.reading = { ...this.reading, [name]: value };
+    if (value === DEFAULT_READING_PREFERENCES[name]) this.persistence.remove(STORAGE_KEYS[name]);
+    else this.persistence.set(STORAGE_KEYS[name], value, { cookie: true, maxAgeDays: PREFERENCE_COOKIE_DAYS });
+  }
+
+  /** Reading selected text aloud: on persists, off removes it. */
+  setSpeech(on: boolean): void {
+    this.speech = on;
+    if (on) this.persistence.set(STORAGE_KEYS.speech, 'on', { cookie: true, maxAgeDays: PREFERENCE_COOKIE_DAYS });
+    else this.persistence.remove(STORAGE_KEYS.speech);
+  }
+
+  /** Reset: the default colours, font size, reading preferences, and no reading aloud. */
   resetAccessibility(): void {
     this.setColorScheme(null);
     this.setFontScale(DEFAULT_FONT_SCALE);
+    for (const name of READING_PREFERENCE_NAMES) this.setReadingPreference(name, DEFAULT_READING_PREFERENCES[name]);
+    this.setSpeech(false);
   }
 
   acceptCookies(): void {
@@ -110,8 +148,16 @@ export class UiStore {
   }
 
   snapshot(): UiSnapshot {
-    return { breakpoint: this.breakpoint, colorScheme: this.colorScheme, fontScale: this.fontScale };
+    return { breakpoint: this.breakpoint, colorScheme: this.colorScheme, fontScale: this.fontScale, reading: { ...this.reading }, speech: this.speech };
   }
+}
+
+function readingPreferencesFrom(persistence: Persistence): ReadingPreferences {
+  const reading = { ...DEFAULT_READING_PREFERENCES };
+  for (const name of READING_PREFERENCE_NAMES) {
+    (reading as Record<ReadingPreferenceName, string>)[name] = readingPreferenceValue(name, persistence.get(STORAGE_KEYS[name]));
+  }
+  return reading;
 }
 
 function parseIdList(raw: string | null): string[] {
