@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
@@ -177,13 +177,21 @@ export const AccessibilityPanel = observer(function AccessibilityPanel({ onClose
   const labels = new Map(keepValidEntries(AltColorSchemeEntrySchema, init.data?.header?.altColorScheme).map((entry) => [entry.name, entry.label]));
   const schemeLabel = (name: ColorSchemeName) => labels.get(name) ?? intl.formatMessage({ id: `a11y.scheme.${name}` });
   const letter = intl.formatMessage({ id: 'a11y.swatchLetter' });
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onClose();
-  };
+  const panel = useRef<HTMLDivElement>(null);
+  // Escape from any control of the panel closes it.
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      onClose();
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
   return (
-    <Panel role="region" aria-label={texts.title} data-a11y-panel onKeyDown={onKeyDown}>
+    <Panel ref={panel} role="region" aria-label={texts.title} data-a11y-panel>
       <Inner>
         <fieldset>
           <legend>{texts.colorScheme}</legend>

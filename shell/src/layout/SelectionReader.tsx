@@ -37,7 +37,8 @@ export function stopSpeaking(): void {
 
 /**
  * Reads the visitor's text selection aloud while the accessibility option is on (mouse or keyboard selection alike,
- * once it settles). Reading stops when the visitor goes to another page, turns the option off or leaves the site.
+ * once it settles), as the "Синтез речи" option of the lidrekon "special" panel many Russian university sites use
+ * does, with the browser's own speech synthesis (no audio service). Reading stops when the visitor goes to another page, turns the option off or leaves the site.
  */
 export const SelectionReader = observer(function SelectionReader() {
   const { ui, locale } = useStore();
