@@ -270,6 +270,10 @@ test.describe('reading selected text aloud', () => {
     const reopened = await openPanel(page);
     await expect(reopened.locator('[data-a11y-speech="on"]')).toHaveAttribute('aria-pressed', 'true');
     await expect(reopened.locator('[data-a11y-group="speech"] legend')).toHaveText('Reading selected text aloud');
+    // "Stop reading" silences what is being read.
+    const cancelsBeforeStop = (await speechLog(page)).filter((entry) => entry === 'cancel').length;
+    await reopened.locator('[data-a11y-speech-stop]').click();
+    expect((await speechLog(page)).filter((entry) => entry === 'cancel').length).toBe(cancelsBeforeStop + 1);
 
     // Going to another page in the site stops the reading.
     const cancelsBefore = (await speechLog(page)).filter((entry) => entry === 'cancel').length;
