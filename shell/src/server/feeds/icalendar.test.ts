@@ -52,7 +52,7 @@ describe('iCalendar writer', () => {
     expect(lecture!.summary).toBe('Лекция; «Квантовые вычисления», часть 2\\3');
     expect(lecture!.location).toBe('Главный корпус, ауд. 101');
     expect(lecture!.description).toBe(`Первая строка\nВторая строка, очень длинная: ${'длинный текст '.repeat(20)}`);
-    expect(lecture!.startDate.timezone).toBe('Europe/Moscow');
+    expect(lecture!.startDate.zone.tzid).toBe('Europe/Moscow');
     expect(lecture!.startDate.toJSDate().toISOString()).toBe('2026-11-25T11:00:00.000Z');
     expect(lecture!.endDate.toJSDate().toISOString()).toBe('2026-11-25T13:30:00.000Z');
     expect(lecture!.component.getFirstPropertyValue('url')).toBe('https://site.example/events/7');

@@ -186,7 +186,7 @@ describe('news feeds and event calendars from the shell', () => {
     for (const expected of upcoming.items) {
       const event = byUrl.get(`${ORIGIN}${expected.link}`)!;
       expect(event.summary).toBe(expected.title);
-      expect(event.startDate.timezone).toBe('Europe/Moscow');
+      expect(event.startDate.zone.tzid).toBe('Europe/Moscow');
       expect(event.startDate.toJSDate().toISOString()).toBe(moscowInstant(expected.startsAt));
       expect(event.uid).toBe(`event-${expected.id}-ru@university.example`);
     }
@@ -195,7 +195,7 @@ describe('news feeds and event calendars from the shell', () => {
     expect(String(english.events[0]!.component.getFirstPropertyValue('url'))).toMatch(new RegExp(`^${ORIGIN}/en/events/\\d+$`));
   });
 
-  test("one event's .ics has its start in Moscow time, its place and address; a missing event is 404", async () => {
+  test("one event's .ics has its start in Moscow time, its place and page; a missing event is 404", async () => {
     const expected = await api<Event>('/en/events/5');
     const response = await get('/en/events/5.ics');
     expect(response.statusCode).toBe(200);
