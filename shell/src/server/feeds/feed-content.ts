@@ -17,12 +17,12 @@ export interface FeedContext {
 }
 
 /** News items per feed: the newest ones. */
-export const NEWS_FEED_SIZE = 30;
+const NEWS_FEED_SIZE = 30;
 /** Upcoming events per calendar, read in pages of the content API's largest page size. */
-export const CALENDAR_MAX_EVENTS = 300;
+const CALENDAR_MAX_EVENTS = 300;
 const EVENT_PAGE_SIZE = 100;
 /** How often a subscribed calendar app should reload the calendar. */
-export const CALENDAR_REFRESH_MINUTES = 60;
+const CALENDAR_REFRESH_MINUTES = 60;
 
 /** A content API answer that says the thing asked for does not exist (the feed answers 404). */
 export class FeedNotFound extends Error {}
@@ -83,10 +83,10 @@ export async function newsFeed(context: FeedContext, category: string | null, se
   if (category && chosen === undefined) throw new FeedNotFound(`no news category ${category}`);
   const site = context.siteName;
   return writeRss({
-    title: chosen ? feedText(locale, 'feeds.news.categoryTitle', { category: chosen, site }) : feedText(locale, 'feeds.news.title', { site }),
+    title: chosen ? feedText(locale, 'feeds.news.categoryTitle', { label: chosen, siteName: site }) : feedText(locale, 'feeds.news.title', { siteName: site }),
     link: absolute(context, '/news'),
     self,
-    description: feedText(locale, 'feeds.news.description', { site }),
+    description: feedText(locale, 'feeds.news.description', { siteName: site }),
     language: locale,
     built: context.now,
     items: list.data.items.map((item) => ({
@@ -136,8 +136,8 @@ export async function upcomingCalendar(context: FeedContext): Promise<string> {
   const events = [first, ...rest].flatMap((answer) => answer.data.items);
   const site = context.siteName;
   return writeCalendar({
-    name: feedText(locale, 'feeds.events.title', { site }),
-    description: feedText(locale, 'feeds.events.description', { site }),
+    name: feedText(locale, 'feeds.events.title', { siteName: site }),
+    description: feedText(locale, 'feeds.events.description', { siteName: site }),
     stamp: context.now,
     refreshMinutes: CALENDAR_REFRESH_MINUTES,
     events: events.map((event) => calendarEvent(context, event)).filter((event): event is CalendarEvent => event !== null),

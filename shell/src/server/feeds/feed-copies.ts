@@ -46,8 +46,4 @@ export class FeedCopies {
   delete(key: string): void {
     this.copies.delete(key);
   }
-
-  get size(): number {
-    return this.copies.size;
-  }
 }

@@ -2,9 +2,9 @@ import { localePrefix, type Locale } from '@site/contracts';
 import { shellMessages, type MessageId } from '../../i18n/messages';
 
 /** The addresses of a locale's feeds, for the head's alternate links and the routes alike. */
-export function feedPaths(locale: Locale): { news: string; calendar: string; event: (id: string | number) => string } {
+export function feedPaths(locale: Locale): { news: string; calendar: string } {
   const prefix = localePrefix(locale);
-  return { news: `${prefix}/news/feed.xml`, calendar: `${prefix}/events/calendar.ics`, event: (id) => `${prefix}/events/${id}.ics` };
+  return { news: `${prefix}/news/feed.xml`, calendar: `${prefix}/events/calendar.ics` };
 }
 
 /** A feed's text in a locale with its `{name}` values filled in. */
@@ -12,7 +12,7 @@ export function feedText(locale: Locale, id: MessageId, values: Record<string, s
   return shellMessages[locale][id].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-export interface FeedAlternate {
+interface FeedAlternate {
   type: string;
   title: string;
   href: string;
@@ -28,10 +28,10 @@ export function feedAlternates(input: { locale: Locale; path: string; origin: st
   const site = input.siteName;
   const alternates: FeedAlternate[] = [];
   if (input.path === '/' || input.path === '/news' || input.path.startsWith('/news/')) {
-    alternates.push({ type: 'application/rss+xml', title: feedText(input.locale, 'feeds.news.title', { site }), href: `${input.origin}${paths.news}` });
+    alternates.push({ type: 'application/rss+xml', title: feedText(input.locale, 'feeds.news.title', { siteName: site }), href: `${input.origin}${paths.news}` });
   }
   if (input.path === '/events' || input.path.startsWith('/events/')) {
-    alternates.push({ type: 'text/calendar', title: feedText(input.locale, 'feeds.events.title', { site }), href: `${input.origin}${paths.calendar}` });
+    alternates.push({ type: 'text/calendar', title: feedText(input.locale, 'feeds.events.title', { siteName: site }), href: `${input.origin}${paths.calendar}` });
   }
   return alternates;
 }

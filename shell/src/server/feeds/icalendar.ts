@@ -28,7 +28,7 @@ export interface CalendarInput {
   events: CalendarEvent[];
 }
 
-export const PRODUCT_ID = '-//University site//Events//EN';
+const PRODUCT_ID = '-//University site//Events//EN';
 
 /** Escapes a TEXT value: backslash, semicolon, comma and line breaks (RFC 5545, 3.3.11). */
 export function escapeText(value: string): string {

@@ -43,12 +43,6 @@ function validWall(wall: WallTime): boolean {
   return !wall.time || (wall.time.hour < 24 && wall.time.minute < 60 && wall.time.second < 60);
 }
 
-/** The instant of a Moscow wall-clock time (midnight for a date alone). */
-export function instantOf(wall: WallTime): Date {
-  const { hour, minute, second } = wall.time ?? { hour: 0, minute: 0, second: 0 };
-  return new Date(Date.UTC(wall.year, wall.month - 1, wall.day, hour, minute, second) - MOSCOW_OFFSET_MS);
-}
-
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (value: number) => String(value).padStart(2, '0');
@@ -58,9 +52,4 @@ export function rfc822(wall: WallTime): string {
   const { hour, minute, second } = wall.time ?? { hour: 0, minute: 0, second: 0 };
   const weekday = DAYS[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()];
   return `${weekday}, ${two(wall.day)} ${MONTHS[wall.month - 1]} ${wall.year} ${two(hour)}:${two(minute)}:${two(second)} ${MOSCOW_OFFSET}`;
-}
-
-/** RFC 822 date-time of an instant, in UTC (`GMT`). */
-export function rfc822Utc(instant: Date): string {
-  return instant.toUTCString();
 }
