@@ -9,7 +9,17 @@ export interface FeedCopy {
   madeAt: number;
 }
 
-export function makeCopy(body: string, revision: string | null, madeAt: number): FeedCopy {
+/** The body without the time it was written (DTSTAMP, lastBuildDate): equal for equal content. */
+function contentOf(body: string): string {
+  return body.replace(/^DTSTAMP:.*$/gm, '').replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/, '');
+}
+
+/**
+ * A copy of a freshly made body. When its content is the one of the previous copy, the previous body (and so its
+ * ETag) stays: readers that revalidate get 304 until something they would see has changed.
+ */
+export function makeCopy(body: string, revision: string | null, madeAt: number, previous?: FeedCopy): FeedCopy {
+  if (previous && contentOf(previous.body) === contentOf(body)) return { ...previous, revision, madeAt };
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, revision, madeAt };
 }
 

@@ -171,6 +171,11 @@ describe('news feeds and event calendars from the shell', () => {
     const revalidated = await get('/news/feed.xml', { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+    // Made again from unchanged content (only the time of writing differs): the same body and ETag.
+    shell.app.feedCopies.peek(`${ORIGIN} /news/feed.xml`)!.madeAt -= FEED_FRESH_MS;
+    const remade = await get('/news/feed.xml', { 'if-none-match': etag });
+    expect(remade.headers['x-feed-cache']).toBe('miss');
+    expect(remade.statusCode).toBe(304);
   });
 
   test('the calendar of upcoming events has every upcoming event at its Moscow time, with a stable UID', async () => {

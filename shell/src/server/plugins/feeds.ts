@@ -62,7 +62,7 @@ export const feedsPlugin = fp(
             const init = await app.initCache.get(locale, revision);
             const now = new Date();
             const context = { api: app.contentApi, locale, origin, siteName: init.settings.siteName, mediaBase: config.publicApiBase, timeoutMs: config.contentApiTimeoutMs, now };
-            const made = makeCopy(await make(context), revision, now.getTime());
+            const made = makeCopy(await make(context), revision, now.getTime(), copy);
             copies.set(key, made);
             return made;
           })().finally(() => making.delete(key));
