@@ -17,10 +17,10 @@ function parseCalendar(text: string) {
 }
 
 test.describe('feeds and calendars', () => {
-  test('/news advertises its RSS feed in the head; the feed parses with items that open as articles', async ({ page, request, baseURL }) => {
-    const origin = new URL(baseURL!).origin;
-    for (const [path, prefix] of [['/news', ''], ['/en/news', '/en']] as const) {
-      await page.goto(path);
+  for (const [path, prefix] of [['/news', ''], ['/en/news', '/en']] as const) {
+    test(`${path} advertises its RSS feed in the head; the feed parses with items that open as articles`, async ({ page, request, baseURL }) => {
+      const origin = new URL(baseURL!).origin;
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
       const feed = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
       await expect(feed).toHaveCount(1);
       expect(await feed.getAttribute('title')).toBeTruthy();
@@ -41,8 +41,8 @@ test.describe('feeds and calendars', () => {
       const article = await page.goto(channel.item[0].link);
       expect(article?.status()).toBe(200);
       await expect(page.getByRole('heading', { name: channel.item[0].title }).first()).toBeVisible();
-    }
-  });
+    });
+  }
 
   test('an event page offers "Add to calendar": an .ics that parses with the event at its Moscow start time', async ({ page, request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
