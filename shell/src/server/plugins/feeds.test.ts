@@ -171,6 +171,8 @@ describe('news feeds and event calendars from the shell', () => {
     const revalidated = await get('/news/feed.xml', { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+    expect((await get('/news/feed.xml', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await get('/news/feed.xml', { 'if-none-match': '"other"' })).statusCode).toBe(200);
     // Made again from unchanged content (only the time of writing differs): the same body and ETag.
     shell.app.feedCopies.peek(`${ORIGIN} /news/feed.xml`)!.madeAt -= FEED_FRESH_MS;
     const remade = await get('/news/feed.xml', { 'if-none-match': etag });

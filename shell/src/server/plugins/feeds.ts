@@ -40,7 +40,7 @@ export const feedsPlugin = fp(
     function send(request: FastifyRequest, reply: FastifyReply, copy: FeedCopy, type: string, state: 'hit' | 'miss' | 'stale') {
       reply.header('etag', copy.etag).header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding').header('x-feed-cache', state);
       reply.header('last-modified', new Date(copy.madeAt).toUTCString());
-      if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();
+      if (etagMatches(request.headers['if-none-match'], copy.etag)) return reply.code(304).send();
       return reply.type(type).send(copy.body);
     }
 
@@ -98,6 +98,15 @@ export const feedsPlugin = fp(
   },
   { name: 'shell-feeds', dependencies: ['shell-services'] },
 );
+
+/** Whether an If-None-Match header (one tag, a list, weak tags or `*`) names the copy's ETag. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
 
 /** Only the category changes a feed: other query parameters (tracking, cache busters) share its copy. */
 function keyQuery(request: FastifyRequest): string {
