@@ -29,8 +29,8 @@ export function SiteLink({ href, children, onClick, ...rest }: SiteLinkProps) {
         );
       }
       const to = shell.localePath(href);
-      // Routes the server answers itself (a redirect) need a document request.
-      const reloadDocument = /^\/(en\/)?pdf-redirect/.test(to);
+      // Routes the server answers itself (a redirect, the feeds and calendar files) need a document request.
+      const reloadDocument = /^\/(en\/)?pdf-redirect/.test(to) || /\.(ics|xml)(\?|#|$)/.test(to);
       return (
         <Link to={to} reloadDocument={reloadDocument} onClick={onClick} {...rest}>
           {children}

@@ -60,6 +60,7 @@ export function DocumentEffects() {
           postfix: store.init.titlePostfix,
           siteSeo: store.init.data?.settings.seo,
           pageSeo: store.page.error ? undefined : store.page.current?.seo,
+          siteName: store.init.siteName,
         }),
         (state) => syncHead(document, state),
       ),

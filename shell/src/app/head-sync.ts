@@ -1,5 +1,6 @@
 import type { Locale, Seo } from '@site/contracts';
 import { formatTitle, mergeSeo, pageUrls } from './seo';
+import { syncFeedLinks } from './feed-links-sync';
 
 export interface HeadState {
   locale: Locale;
@@ -9,6 +10,8 @@ export interface HeadState {
   postfix: string;
   siteSeo: Seo | undefined;
   pageSeo: Seo | undefined;
+  /** The site's name, for the titles of the feeds the page advertises. */
+  siteName?: string;
 }
 
 function setMeta(doc: Document, attribute: 'name' | 'property', key: string, content: string | undefined): void {
@@ -44,4 +47,5 @@ export function syncHead(doc: Document, state: HeadState): void {
   setMeta(doc, 'property', 'og:title', title);
   setMeta(doc, 'property', 'og:description', seo.description);
   setMeta(doc, 'property', 'og:url', state.pageSeo?.url ?? canonical);
+  syncFeedLinks(doc, { origin, locale: state.locale, path: state.path, siteName: state.siteName ?? '' });
 }

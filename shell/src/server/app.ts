@@ -7,6 +7,7 @@ import { registerPlatformRoutes } from '../platform/routes';
 import { applySecurityHeaders } from '../security/headers';
 import { registerCspReports } from '../security/csp-reports';
 import { pagesPlugin } from './plugins/pages';
+import { feedsPlugin } from './plugins/feeds';
 import { shellServices } from './plugins/services';
 import { registerApiProxy } from './api-proxy';
 import { registerCaptchaStandIn } from './captcha-standin';
@@ -94,6 +95,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   registerSiteIcons(app);
   registerCaptchaStandIn(app, config.captchaStandInSecret);
   app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
+  await app.register(feedsPlugin);
   await app.register(pagesPlugin);
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import { COLOR_SCHEME_NAMES, LOCALE_ISO, type Locale, type Seo } from '@site/con
 import { formatTitle, mergeSeo, pageUrls } from '../app/seo';
 import { COLOR_SCHEME_ATTRIBUTE, DEFAULT_FONT_SCALE, FONT_SCALES, FONT_SCALE_ATTRIBUTE, READING_PREFERENCES, READING_PREFERENCE_NAMES } from '@site/ui';
 import { STORAGE_KEYS } from '../stores/persistence';
+import { feedAlternates } from './feeds/feed-links';
 import type { RootSnapshot } from '../stores/root-store';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -95,6 +96,7 @@ export function documentHead(input: HeadInput): string {
   const links: string[] = [`<link rel="canonical" href="${escapeHtml(canonical)}">`];
   for (const alternate of alternates) links.push(`<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}">`);
   for (const entry of seo.link ?? []) links.push(`<link ${attributes(entry)}>`);
+  if (!input.noindex) for (const feed of feedAlternates(input)) links.push(`<link ${attributes({ rel: 'alternate', ...feed })}>`);
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   for (const style of input.inlineStyles ?? []) links.push(`<style data-href="${escapeHtml(style.href)}">${style.css}</style>`);
   for (const href of input.scriptPreloads) links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}">`);

@@ -75,9 +75,16 @@ describe('EventDetails', () => {
     expect(textOf(html)).toContain('Когда 10 марта, 14:00 – 16:30');
   });
 
-  it('offers no application link for events without one', () => {
+  it('offers no application link for events without one, only the calendar file', () => {
     const html = renderSection(EventDetails, { props: { id: 6 }, data: eventDetails({ id: 6 }) }, en, { locale: 'en' });
-    expect(linksOf(html)).toEqual([]);
+    expect(linksOf(html).map((link) => link.text)).toEqual(['Add to calendar']);
+  });
+
+  it("offers the event's calendar file in the page's locale", () => {
+    const english = linkNamed(renderSection(EventDetails, { props: { id: 6 }, data: eventDetails({ id: 6 }) }, en, { locale: 'en' }), 'Add to calendar');
+    expect(english.href).toBe('/en/events/6.ics');
+    expect(english.attributes).toContain('type="text/calendar"');
+    expect(linkNamed(renderSection(EventDetails, { props: { id: 6 }, data: eventDetails({ id: 6 }) }, ru), 'Добавить в календарь').href).toBe('/events/6.ics');
   });
 
   it("puts an editor's title over the event's own, and says 'No data to display' for a missing event", () => {

@@ -39,6 +39,11 @@ const Facts = styled.dl`
   }
 `;
 
+/** "Add to calendar" under the facts and the application button: the event's own iCalendar file from the shell. */
+const CalendarLink = styled.p`
+  margin: 1rem 0 0;
+`;
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -99,6 +104,11 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
               <NewTabHint href={application.href}><FormattedMessage id="events.opensInNewTab" /></NewTabHint>
             </ButtonLink>
           )}
+          <CalendarLink>
+            <ButtonLink href={`/events/${encodeURIComponent(String(data.id))}.ics`} variant="secondary" type="text/calendar" data-add-to-calendar="">
+              <FormattedMessage id="events.details.addToCalendar" />
+            </ButtonLink>
+          </CalendarLink>
         </div>
       </Layout>
       {data.lead && !data.body.includes(data.lead) && <Lead>{data.lead}</Lead>}
