@@ -7,6 +7,7 @@ import { registerPlatformRoutes } from '../platform/routes';
 import { applySecurityHeaders } from '../security/headers';
 import { registerCspReports } from '../security/csp-reports';
 import { pagesPlugin } from './plugins/pages';
+import { discoveryPlugin } from './plugins/discovery';
 import { shellServices } from './plugins/services';
 import { registerApiProxy } from './api-proxy';
 import { registerCaptchaStandIn } from './captcha-standin';
@@ -93,6 +94,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   });
   registerSiteIcons(app);
   registerCaptchaStandIn(app, config.captchaStandInSecret);
+  await app.register(discoveryPlugin);
   app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
   await app.register(pagesPlugin);
   await app.ready();
