@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { asReturningVisitor, openHydrated } from '../support/site';
 
 /** Search engines, installing and sharing: robots.txt, the sitemap, structured data, the manifest, share links. */
@@ -192,5 +193,20 @@ test.describe('installable and shareable', () => {
       expect(property('og:image')).toMatch(new RegExp(`^${origin}/`));
       expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
     }
+  });
+
+  test('the share links leave an event and an article page without serious or critical axe violations', async ({ browser, request, page }) => {
+    const urls = await sitemapUrls(request, page);
+    // axe is injected as an inline script, which the site's Content-Security-Policy rightly refuses.
+    const context = await browser.newContext({ bypassCSP: true });
+    await asReturningVisitor(context);
+    const audited = await context.newPage();
+    for (const pattern of [/\/events\/\d+$/, /\/en\/news\/\d+$/]) {
+      await openHydrated(audited, new URL(urls.find((url) => pattern.test(url.loc))!.loc).pathname);
+      await expect(audited.locator('[data-share-links]')).toBeVisible();
+      const { findings } = await seriousViolations(audited);
+      expect(findings, JSON.stringify(findings)).toEqual([]);
+    }
+    await context.close();
   });
 });
