@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
+import { collectConsole, HYDRATION_PATTERN } from '../support/console';
 import { asReturningVisitor, openHydrated } from '../support/site';
 
 /** Search engines, installing and sharing: robots.txt, the sitemap, structured data, the manifest, share links. */
@@ -174,9 +175,12 @@ test.describe('installable and shareable', () => {
     await asReturningVisitor(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     const urls = await sitemapUrls(request, page);
+    const browserConsole = collectConsole(page);
     for (const pattern of [/\/en\/events\/\d+$/, /\/en\/news\/\d+$/]) {
       const shared = urls.find((url) => pattern.test(url.loc))!.loc;
       await openHydrated(page, new URL(shared).pathname);
+      // The sections' JSON-LD and share links hydrate as the server rendered them.
+      expect(browserConsole.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
       const group = page.getByRole('group', { name: 'Share' });
       await expect(group.getByRole('link', { name: /^VK/ })).toHaveAttribute('href', `https://vk.com/share.php?url=${encodeURIComponent(shared)}&title=${encodeURIComponent((await page.title()).replace(/ \| [^|]+$/, ''))}`);
       await expect(group.getByRole('link', { name: /^Telegram/ })).toHaveAttribute('href', new RegExp(`^https://t\\.me/share/url\\?url=${encodeURIComponent(shared).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&text=`));
