@@ -18,13 +18,13 @@ export interface SiteStructuredDataInput {
 }
 
 /** An absolute URL for a media path, a site path or an absolute URL. */
-export function absoluteUrl(source: string, origin: string, mediaBase = '/api/'): string {
+function absoluteUrl(source: string, origin: string, mediaBase = '/api/'): string {
   const path = source.startsWith('/media/') ? `${mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`}${source.slice(1)}` : source;
   return new URL(path, origin).toString();
 }
 
 /** `CollegeOrUniversity`: name, url, logo, address and profiles, from the settings and the footer the site shows. */
-export function organizationData({ locale, origin, init, mediaBase }: Omit<SiteStructuredDataInput, 'path' | 'page'>): StructuredData {
+function organizationData({ locale, origin, init, mediaBase }: Omit<SiteStructuredDataInput, 'path' | 'page'>): StructuredData {
   const { settings } = init;
   const organization = settings.organization;
   const sameAs = keepValidEntries(LinkSchema, init.footer?.socials)
@@ -63,7 +63,7 @@ function menuLabel(items: NavMenuItem[], path: string): string | null {
  * `BreadcrumbList`: the home page, each parent path the main menu names (`/news` above `/news/42`), and the page.
  * Each element has its position, name and URL.
  */
-export function breadcrumbData({ locale, path, origin, init, page }: SiteStructuredDataInput): StructuredData {
+function breadcrumbData({ locale, path, origin, init, page }: SiteStructuredDataInput): StructuredData {
   const menu = keepValidEntries(NavMenuItemSchema, init.header?.navMenu) as NavMenuItem[];
   const trail: Array<{ name: string; path: string }> = [{ name: init.settings.siteName, path: '/' }];
   const segments = path.split('/').filter(Boolean);

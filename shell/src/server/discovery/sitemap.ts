@@ -1,7 +1,7 @@
 import { localizePath, type Locale, type SitemapEntry } from '@site/contracts';
 
 /** The sitemaps protocol's limit of URLs per file; a larger site gets a sitemap index over numbered files. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

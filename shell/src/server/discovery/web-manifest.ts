@@ -10,7 +10,7 @@ export interface ManifestIcon {
 }
 
 /** The university's icons, served at the site root by site-icons.ts. */
-export const MANIFEST_ICONS: readonly ManifestIcon[] = [
+const MANIFEST_ICONS: readonly ManifestIcon[] = [
   { src: '/icon-48.png', sizes: '48x48', type: 'image/png', purpose: 'any' },
   { src: '/icon-96.png', sizes: '96x96', type: 'image/png', purpose: 'any' },
   { src: '/icon-144.png', sizes: '144x144', type: 'image/png', purpose: 'any' },

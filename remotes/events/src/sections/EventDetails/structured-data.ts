@@ -10,7 +10,7 @@ export interface EventPageUrls {
 }
 
 /** A price as the seed and editors write it ("1 500 ₽", "RUB 1,500"): the amount and its ISO 4217 currency. */
-export function parsePrice(text: string | undefined): { price: string; priceCurrency: string } | null {
+function parsePrice(text: string | undefined): { price: string; priceCurrency: string } | null {
   if (!text) return null;
   const amount = text.replace(/[\s\u00a0,]/g, '').match(/\d+(\.\d+)?/);
   if (!amount) return null;
