@@ -47,6 +47,8 @@ export interface ShellContext {
   /** The placeholder image for missing ones (from settings.imagePlaceholder). */
   imagePlaceholderUrl?: string;
   siteName: string;
+  /** The site's origin (`https://host`) for absolute URLs: structured data, share links. Absent in older shells. */
+  siteOrigin?: string;
   /** Hosts of the product's own older site: http links to them open in the same tab (spec point 2). */
   ownLegacyHosts: readonly string[];
   readonly breakpoint: BreakpointType;

@@ -33,3 +33,5 @@ export { SafeHtml } from './SafeHtml';
 export { hrefWithQuery, listParam, toggleInList } from './query';
 export { Pagination, FilterLinks, LinkTabs, pageWindow, type PaginationProps, type LinkOption } from './navigation-controls';
 export { DARK_PALETTE, SCHEME_PALETTE } from './palettes';
+export { JsonLd, jsonLdText, useAbsoluteUrl, type StructuredData } from './JsonLd';
+export { ShareLinks, shareTargets, type ShareLabels, type ShareLinksProps } from './ShareLinks';

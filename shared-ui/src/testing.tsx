@@ -28,6 +28,7 @@ export function testShellContext({ locale = 'ru', api = unusedApi }: TestShellOp
     imageUrl: (source, width) => (width ? `/api${source}?w=${width}` : `/api${source}`),
     imagePlaceholderUrl: '/media/placeholder.jpg',
     siteName: 'Test University',
+    siteOrigin: 'https://university.test',
     ownLegacyHosts: ['old.example.edu'],
     breakpoint: 'desktop',
     colorScheme: null,

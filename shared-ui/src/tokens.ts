@@ -69,3 +69,9 @@ export const DEFAULT_FONT_SCALE: FontScale = 100;
 export function isFontScale(value: unknown): value is FontScale {
   return (FONT_SCALES as readonly number[]).includes(Number(value));
 }
+
+/**
+ * The design's page background and its dark header, as `globalStyles` sets `--site-bg` and `--site-dark-bg`: the
+ * colours browsers paint around the site (the web app manifest's background and theme colours).
+ */
+export const SITE_COLORS = { background: '#ffffff', header: '#2f312e' } as const;

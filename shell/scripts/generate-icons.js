@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 'use strict';
 // Draws the site's icons from assets/icons/icon.svg: favicon.ico (16, 32 and 48 px PNGs in an ICO container),
-// apple-touch-icon.png (180 px) and icon-192/512.png. Run once after changing the SVG; the output is committed.
+// apple-touch-icon.png (180 px), icon-{48,96,144,192,384,512}.png for the web app manifest, and the maskable
+// icon-maskable-{192,512}.png from icon-maskable.svg (full-bleed, the emblem inside the central 80% safe zone).
+// Run once after changing an SVG; the output is committed.
 const fs = require('node:fs');
 const path = require('node:path');
 const sharp = require('sharp');
 
 const dir = path.resolve(__dirname, '../assets/icons');
 const svg = fs.readFileSync(path.join(dir, 'icon.svg'));
-const png = (size) => sharp(svg, { density: 600 }).resize(size, size).png().toBuffer();
+const maskableSvg = fs.readFileSync(path.join(dir, 'icon-maskable.svg'));
+const png = (size, source = svg) => sharp(source, { density: 600 }).resize(size, size).png().toBuffer();
 
 /** An ICO file whose images are PNGs (supported by every browser since 2010). */
 function ico(images) {
@@ -36,8 +39,8 @@ async function main() {
   const images = await Promise.all(sizes.map(async (size) => ({ size, data: await png(size) })));
   fs.writeFileSync(path.join(dir, 'favicon.ico'), ico(images));
   fs.writeFileSync(path.join(dir, 'apple-touch-icon.png'), await png(180));
-  fs.writeFileSync(path.join(dir, 'icon-192.png'), await png(192));
-  fs.writeFileSync(path.join(dir, 'icon-512.png'), await png(512));
+  for (const size of [48, 96, 144, 192, 384, 512]) fs.writeFileSync(path.join(dir, `icon-${size}.png`), await png(size));
+  for (const size of [192, 512]) fs.writeFileSync(path.join(dir, `icon-maskable-${size}.png`), await png(size, maskableSvg));
 }
 
 main().catch((error) => {

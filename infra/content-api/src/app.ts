@@ -14,6 +14,7 @@ import { registerMediaRoutes } from './media/media-routes';
 import { registerVideoRoutes } from './media/video-routes';
 import { registerListRoutes } from './routes/list-routes';
 import { registerSiteRoutes } from './routes/site-routes';
+import { registerSitemapRoutes } from './routes/sitemap-routes';
 import { seedIfEmpty } from './seed/seed';
 import { registerRevisionRoutes } from './content/revision';
 
@@ -64,6 +65,7 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   registerRevisionRoutes(app, context);
   registerSiteRoutes(app, context);
   registerListRoutes(app, context);
+  registerSitemapRoutes(app, context);
   registerMediaRoutes(app, context);
   registerVideoRoutes(app, context);
   await registerFormRoutes(app, context);

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { OrganizationSchema } from './discovery';
 import { LinkSchema } from './common';
 
 /** The alternative colour schemes of the accessibility mode (spec point 3). */
@@ -38,6 +39,8 @@ export const SettingsSchema = Type.Object({
   cookiesContent: Type.Optional(Type.String()),
   seo: Type.Optional(SeoSchema),
   imagePlaceholder: Type.Optional(Type.Object({ id: Type.Union([Type.String(), Type.Number()]), url: Type.String() })),
+  /** The university for search engines' structured data. */
+  organization: Type.Optional(OrganizationSchema),
 });
 export type Settings = Static<typeof SettingsSchema>;
 

@@ -48,4 +48,10 @@ export function syncHead(doc: Document, state: HeadState): void {
   setMeta(doc, 'property', 'og:description', seo.description);
   setMeta(doc, 'property', 'og:url', state.pageSeo?.url ?? canonical);
   syncFeedLinks(doc, { origin, locale: state.locale, path: state.path, siteName: state.siteName ?? '' });
+  removeServerStructuredData(doc);
+}
+
+/** The head's JSON-LD described the page the server rendered; after a navigation it would describe the wrong one. */
+function removeServerStructuredData(doc: Document): void {
+  for (const script of doc.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
 }

@@ -19,9 +19,11 @@ export interface ShellContextOptions {
   sanitize: (html: string) => string;
   ownLegacyHosts: readonly string[];
   captcha: CaptchaClient;
+  /** The origin the server wrote absolute links with (see server/site-origin.ts). */
+  siteOrigin?: string;
 }
 
-export function createShellContext(store: RootStore, { api, publicApiBase, sanitize, ownLegacyHosts, captcha }: ShellContextOptions): ShellContext {
+export function createShellContext(store: RootStore, { api, publicApiBase, sanitize, ownLegacyHosts, captcha, siteOrigin }: ShellContextOptions): ShellContext {
   const base = publicApiBase.endsWith('/') ? publicApiBase : `${publicApiBase}/`;
   return {
     get locale() {
@@ -48,6 +50,7 @@ export function createShellContext(store: RootStore, { api, publicApiBase, sanit
     get colorScheme() {
       return store.ui.colorScheme;
     },
+    siteOrigin,
     isServer: store.env.isServer,
     ownLegacyHosts,
     sanitizeHtml: sanitize,

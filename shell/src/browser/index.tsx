@@ -151,6 +151,7 @@ async function start(): Promise<void> {
     sanitize: createSanitizer(window, payload.config.mediaHosts ?? []),
     ownLegacyHosts: payload.config.ownLegacyHosts,
     captcha: createBrowserCaptcha(payload.config.captcha),
+    siteOrigin: payload.config.siteOrigin,
   };
   hydrateRoot(
     document.getElementById('app')!,

@@ -8,6 +8,7 @@ import { applySecurityHeaders } from '../security/headers';
 import { registerCspReports } from '../security/csp-reports';
 import { pagesPlugin } from './plugins/pages';
 import { feedsPlugin } from './plugins/feeds';
+import { discoveryPlugin } from './plugins/discovery';
 import { shellServices } from './plugins/services';
 import { registerApiProxy } from './api-proxy';
 import { registerCaptchaStandIn } from './captcha-standin';
@@ -94,6 +95,7 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   });
   registerSiteIcons(app);
   registerCaptchaStandIn(app, config.captchaStandInSecret);
+  await app.register(discoveryPlugin);
   app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
   await app.register(feedsPlugin);
   await app.register(pagesPlugin);

@@ -56,3 +56,15 @@ describe('document head (spec point 6)', () => {
     expect(serializeForScript({ html: '</script><!--\u2028' })).toBe('{"html":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
   });
 });
+
+describe('document head: installing, sharing, structured data', () => {
+  it("links the locale's manifest, asks for large previews, and keeps structured data inside its script", () => {
+    const head = documentHead({ ...base, structuredData: [{ '@type': 'BreadcrumbList', name: '</script><script>alert(1)</script>' }] });
+    expect(head).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(head).not.toContain('<script>alert(1)');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)![1]!;
+    expect(JSON.parse(json)).toEqual({ '@type': 'BreadcrumbList', name: '</script><script>alert(1)</script>' });
+    expect(documentHead({ ...base, locale: 'en' })).toContain('<link rel="manifest" href="/en/manifest.webmanifest">');
+  });
+});

@@ -1,6 +1,7 @@
 import { COLOR_SCHEME_NAMES, LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
 import { formatTitle, mergeSeo, pageUrls } from '../app/seo';
-import { COLOR_SCHEME_ATTRIBUTE, DEFAULT_FONT_SCALE, FONT_SCALES, FONT_SCALE_ATTRIBUTE, READING_PREFERENCES, READING_PREFERENCE_NAMES } from '@site/ui';
+import { COLOR_SCHEME_ATTRIBUTE, DEFAULT_FONT_SCALE, FONT_SCALES, FONT_SCALE_ATTRIBUTE, READING_PREFERENCES, READING_PREFERENCE_NAMES, jsonLdText, type StructuredData } from '@site/ui';
+import { manifestPath } from './discovery/web-manifest';
 import { STORAGE_KEYS } from '../stores/persistence';
 import { feedAlternates } from './feeds/feed-links';
 import type { RootSnapshot } from '../stores/root-store';
@@ -38,6 +39,17 @@ export interface HeadInput {
   noindex: boolean;
   /** Where backend media (`/media/...`) is served to browsers: the public API base. */
   mediaBase?: string;
+  /** The shell's schema.org data for this page (the university, the breadcrumb trail). */
+  structuredData?: StructuredData[];
+}
+
+/** Installing and sharing: the locale's web app manifest, large previews on X/Twitter (from the Open Graph tags). */
+function discoveryTags(input: HeadInput): string[] {
+  return [`<link rel="manifest" href="${manifestPath(input.locale)}">`, '<meta name="twitter:card" content="summary_large_image">'];
+}
+
+function structuredDataScripts(input: HeadInput): string[] {
+  return (input.structuredData ?? []).map((data) => `<script type="application/ld+json">${jsonLdText(data)}</script>`);
 }
 
 /** A backend media path as browsers reach it, through the same-origin API (`/media/x.jpg` → `/api/media/x.jpg`). */
@@ -100,6 +112,8 @@ export function documentHead(input: HeadInput): string {
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   for (const style of input.inlineStyles ?? []) links.push(`<style data-href="${escapeHtml(style.href)}">${style.css}</style>`);
   for (const href of input.scriptPreloads) links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}">`);
+  links.push(...discoveryTags(input));
+  links.push(...structuredDataScripts(input));
   return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;
 }
 
@@ -114,6 +128,8 @@ export interface BrowserConfig {
   remoteLoadTimeoutMs: number;
   sectionLoadBudgetMs: number;
   captcha: import('../forms/captcha').CaptchaConfig | null;
+  /** The origin of the page's absolute links, so that the browser renders sections' absolute URLs as the server did. */
+  siteOrigin?: string;
 }
 
 export interface BrowserPayload {

@@ -14,6 +14,7 @@ import { CONTENT_API_UNAVAILABLE } from '../api/content-errors';
 import { runPagePipeline } from '../routing/page-pipeline';
 import type { SectionView } from '../stores/page-store';
 import { shellFailurePage } from './shell-failure-page';
+import { siteStructuredData, withHeroImage } from './structured-data';
 import { RequestCookiePersistence } from '../stores/persistence';
 import { RootStore, type RemoteUse } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
@@ -181,12 +182,16 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     titlePostfix: store.init.titlePostfix,
     pageTitle: store.page.error ? String(store.page.error.statusCode) : store.page.title,
     siteSeo: store.init.data?.settings.seo,
-    pageSeo: store.page.error ? undefined : store.page.current?.seo,
+    pageSeo: store.page.error ? undefined : withHeroImage(store.page.current?.seo, store.page.current),
     stylesheets: deps.shellAssets.css.map((file) => `/_shell/${file}`),
     inlineStyles,
     scriptPreloads: assets.js,
     noindex: store.status >= 400,
     mediaBase: deps.config.publicApiBase,
+    structuredData:
+      store.page.current && !store.page.error && store.init.data && (route.kind === 'content' || route.kind === 'static-page')
+        ? siteStructuredData({ locale: route.locale, path: route.path, origin: page.origin, init: store.init.data, page: store.page.current, mediaBase: deps.config.publicApiBase })
+        : [],
   });
   const tail = documentTail(
     {
@@ -200,6 +205,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
         remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
         sectionLoadBudgetMs: deps.config.sectionLoadBudgetMs * 4,
         captcha: deps.config.captcha,
+        siteOrigin: page.origin,
       },
     },
     deps.shellAssets.js.map((file) => `/_shell/${file}`),
@@ -219,6 +225,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
           sanitize: deps.sanitize,
           ownLegacyHosts: deps.config.ownLegacyHosts,
           captcha: serverCaptcha,
+          siteOrigin: page.origin,
         }}
       />
     </StaticRouter>,

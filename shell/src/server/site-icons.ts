@@ -8,8 +8,15 @@ const ICONS: Record<string, string> = {
   'favicon.svg': 'image/svg+xml',
   'apple-touch-icon.png': 'image/png',
   'apple-touch-icon-precomposed.png': 'image/png',
+  'icon-48.png': 'image/png',
+  'icon-96.png': 'image/png',
+  'icon-144.png': 'image/png',
   'icon-192.png': 'image/png',
+  'icon-384.png': 'image/png',
   'icon-512.png': 'image/png',
+  // Full-bleed, with the emblem inside the safe zone: for launchers that cut icons into their own shapes.
+  'icon-maskable-192.png': 'image/png',
+  'icon-maskable-512.png': 'image/png',
 };
 const FILE_OF: Record<string, string> = { 'favicon.svg': 'icon.svg', 'apple-touch-icon-precomposed.png': 'apple-touch-icon.png' };
 

@@ -17,6 +17,7 @@ describe.each(ENGINES)('content revision on %s', (engine) => {
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect(first.body.revision).toMatch(/^[0-9a-f]{12}\.\d+\.\d{4}-\d{2}-\d{2}$/);
+    expect(Number.isFinite(Date.parse((first.body as { changedAt?: string }).changedAt ?? ''))).toBe(true);
     await getJson(server, '/ru/pages/index');
     await getJson(server, '/ru/news');
     expect(await revisionOf(server)).toBe(first.body.revision);

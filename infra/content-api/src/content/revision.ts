@@ -26,32 +26,57 @@ export async function dropRevisionTable(db: Knex): Promise<void> {
   await db.schema.dropTableIfExists(TABLE);
 }
 
+/** When the content last changed (ISO time): sitemaps give it as `lastmod`. */
+export async function addRevisionTime(db: Knex): Promise<void> {
+  await db.schema.alterTable(TABLE, (table) => {
+    table.string('changed_at', 32).nullable();
+  });
+  await db(TABLE).update({ changed_at: new Date().toISOString() });
+}
+
+export async function dropRevisionTime(db: Knex): Promise<void> {
+  await db.schema.alterTable(TABLE, (table) => {
+    table.dropColumn('changed_at');
+  });
+}
+
 /** A new epoch: the content was replaced as a whole (seeded, imported). */
 export async function restartContentRevision(db: Knex | Knex.Transaction): Promise<void> {
-  await db(TABLE).where({ id: 1 }).update({ epoch: randomBytes(6).toString('hex'), counter: 1 });
+  await db(TABLE).where({ id: 1 }).update({ epoch: randomBytes(6).toString('hex'), counter: 1, changed_at: new Date().toISOString() });
 }
 
 /** One more change; atomic on both engines, so concurrent writers never lose a step. */
 export async function bumpContentRevision(db: Knex | Knex.Transaction): Promise<void> {
-  await db(TABLE).where({ id: 1 }).increment('counter', 1);
+  await db(TABLE)
+    .where({ id: 1 })
+    .update({ counter: db.raw('counter + 1'), changed_at: new Date().toISOString() });
 }
 
-export async function readContentRevision(db: Knex, timeZone: string, now = new Date()): Promise<string> {
-  const row = (await db(TABLE).select('epoch', 'counter').where({ id: 1 }).first()) as { epoch: string; counter: number | string } | undefined;
-  const stored = row ? `${row.epoch}.${String(row.counter)}` : 'none';
-  return `${stored}.${todayIn(timeZone, now)}`;
+export interface ContentRevisionState {
+  revision: string;
+  /** When the content was last written (ISO time); null before any write was timed. */
+  changedAt: string | null;
 }
+
+export async function readContentRevisionState(db: Knex, timeZone: string, now = new Date()): Promise<ContentRevisionState> {
+  const row = (await db(TABLE).select('epoch', 'counter', 'changed_at').where({ id: 1 }).first()) as
+    | { epoch: string; counter: number | string; changed_at: string | null }
+    | undefined;
+  const stored = row ? `${row.epoch}.${String(row.counter)}` : 'none';
+  return { revision: `${stored}.${todayIn(timeZone, now)}`, changedAt: row?.changed_at ?? null };
+}
+
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * `GET /revision` for caches, and a bump after every successful write through the admin API: every content write
+ * `GET /revision` (the revision and when the content last changed) for caches, and a bump after every successful write through the admin API: every content write
  * goes through it, so one hook keeps the revision honest whatever route a future edit adds.
  */
 export function registerRevisionRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get('/revision', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { revision: await readContentRevision(context.db, context.config.timeZone) };
+    return readContentRevisionState(context.db, context.config.timeZone);
   });
   app.addHook('onResponse', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/admin/') || reply.statusCode >= 400) return;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createRevisionTable, dropRevisionTable } from '../content/revision';
+import { addRevisionTime, createRevisionTable, dropRevisionTable, dropRevisionTime } from '../content/revision';
 
 interface Migration {
   name: string;
@@ -252,7 +252,14 @@ const revisionTable: Migration = {
   down: dropRevisionTable,
 };
 
-const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable];
+/** The time of the last content change, beside the revision (sitemaps' `lastmod`). */
+const revisionTime: Migration = {
+  name: '005_content_revision_time',
+  up: addRevisionTime,
+  down: dropRevisionTime,
+};
+
+const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable, revisionTime];
 
 /** Migrations live in code, so the built server and the tests run exactly the same ones on both engines. */
 const migrationSource: Knex.MigrationSource<Migration> = {

@@ -39,7 +39,7 @@ export async function synthesizePage(db: Knex, locale: Locale, slug: string): Pr
     return {
       slug,
       title: event.title,
-      seo: { title: event.title, ...(event.lead ? { description: event.lead } : {}), type: 'event' },
+      seo: { title: event.title, ...(event.lead ? { description: event.lead } : {}), type: 'event', ...(event.image ? { image: event.image.url } : {}) },
       components: [
         { id: `event-details-${id}`, name: 'EventDetails', props: { id } },
         { id: 'events-upcoming', name: 'EventsUpcoming', lazy: true, title: UPCOMING_TITLE[locale], props: { limit: 3 } },

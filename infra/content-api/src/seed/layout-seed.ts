@@ -24,6 +24,19 @@ export function settingsSeed(): ByLocale<Settings> {
       meta: [{ name: 'theme-color', content: '#2F312E' }],
     },
     imagePlaceholder: { id: 'placeholder', url: PLACEHOLDER_IMAGE },
+    organization: {
+      legalName: locale === 'ru'
+        ? 'Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»'
+        : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
+      shortName: SHORT_NAME[locale],
+      logo: '/icon-512.png',
+      address: locale === 'ru'
+        ? { streetAddress: 'Университетский проспект, 1', addressLocality: 'Москва', postalCode: '119991', addressCountry: 'RU' }
+        : { streetAddress: '1 Universitetsky Prospekt', addressLocality: 'Moscow', postalCode: '119991', addressCountry: 'RU' },
+      telephone: '+7 495 100-00-00',
+      email: 'info@stu.example',
+      foundingDate: '1956',
+    },
   });
   return { ru: make('ru'), en: make('en') };
 }

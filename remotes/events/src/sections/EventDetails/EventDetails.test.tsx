@@ -62,7 +62,9 @@ describe('EventDetails', () => {
     expect(linkNamed(html, 'Apply to take part').href).toBe('/en/apply?eventId=1');
     expect(html).toContain('alt="The assembly hall"');
     expect(text).toContain('Meet the faculties.');
-    expect(html).not.toContain('<script');
+    // The body's script is gone; the only script is the structured data.
+    expect(html).not.toContain('alert(1)');
+    expect(html.match(/<script/g)).toHaveLength(1);
   });
 
   it("sends visitors to the organiser's registration in a new tab, and says a free event is free, in Russian", () => {
@@ -77,7 +79,7 @@ describe('EventDetails', () => {
 
   it('offers no application link for events without one, only the calendar file', () => {
     const html = renderSection(EventDetails, { props: { id: 6 }, data: eventDetails({ id: 6 }) }, en, { locale: 'en' });
-    expect(linksOf(html).map((link) => link.text)).toEqual(['Add to calendar']);
+    expect(linksOf(html).filter((link) => !link.attributes.includes('data-share')).map((link) => link.text)).toEqual(['Add to calendar']);
   });
 
   it("offers the event's calendar file in the page's locale", () => {
@@ -92,6 +94,62 @@ describe('EventDetails', () => {
     expect(titled).toMatch(/<h2[^>]*>Come to the open day<\/h2><h3[^>]*>University open day<\/h3>/);
     expect(textOf(renderSection(EventDetails, { props: { id: 1 }, data: null }, en, { locale: 'en' }))).toBe('Event No data to display');
     expect(textOf(renderSection(EventDetails, { props: { id: 1 }, data: null }, ru))).toBe('Событие Нет данных для отображения');
+  });
+});
+
+/** The JSON-LD objects of rendered HTML, parsed as search engines parse them. */
+function structuredDataOf(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+describe('EventDetails for search engines and sharing', () => {
+  let clock: jest.SpyInstance;
+  beforeEach(() => {
+    clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-03T12:00:00+03:00'));
+  });
+  afterEach(() => clock.mockRestore());
+
+  it('describes the event as schema.org Event with what rich results require: name, dates, place, status, offer', () => {
+    const html = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, en, { locale: 'en' });
+    const [event] = structuredDataOf(html);
+    expect(event).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'University open day',
+      url: 'https://university.test/en/events/1',
+      startDate: openDay.startsAt,
+      endDate: openDay.endsAt,
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'Main Building, Assembly Hall', address: 'Main Building, Assembly Hall' },
+      image: ['https://university.test/api/media/images/hall.jpg'],
+      ...(openDay.lead ? { description: openDay.lead } : {}),
+      organizer: { '@type': 'Organization', name: 'Admissions Office' },
+      offers: { '@type': 'Offer', url: 'https://university.test/en/apply?eventId=1', price: '1500', priceCurrency: 'RUB', availability: 'https://schema.org/InStock' },
+    });
+    expect(Date.parse(String(event!.startDate))).toBe(Date.parse(openDay.startsAt));
+  });
+
+  it("a free event registering on the organiser's site offers it at no cost; a text that could close the script stays inside", () => {
+    const data = eventDetails({ id: 5, title: 'Talk </script><script>alert(1)</script>', application: { type: 'link', url: 'https://registration.example.org/5' } });
+    const html = renderSection(EventDetails, { props: { id: 5 }, data }, ru);
+    const [event] = structuredDataOf(html);
+    expect(event!.name).toBe('Talk </script><script>alert(1)</script>');
+    expect(event!.url).toBe('https://university.test/events/5');
+    expect(event!.offers).toEqual({ '@type': 'Offer', url: 'https://registration.example.org/5', price: '0', priceCurrency: 'RUB', availability: 'https://schema.org/InStock' });
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('offers VK, Telegram and copying the link, with the page address and title (both locales)', () => {
+    const html = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, en, { locale: 'en' });
+    const address = encodeURIComponent('https://university.test/en/events/1');
+    expect(linkNamed(html, 'VK (opens in a new tab)').href).toBe(`https://vk.com/share.php?url=${address}&title=${encodeURIComponent('University open day')}`);
+    expect(linkNamed(html, 'Telegram (opens in a new tab)').href).toBe(`https://t.me/share/url?url=${address}&text=${encodeURIComponent('University open day')}`);
+    expect(html).toMatch(/<h2[^>]*>Share<\/h2>/);
+    expect(html).toMatch(/<button type="button" data-share="copy">Copy link<\/button>/);
+    const russian = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, ru);
+    expect(linkNamed(russian, 'ВКонтакте (откроется в новой вкладке)').href).toContain(encodeURIComponent('https://university.test/events/1'));
+    expect(russian).toMatch(/<button type="button" data-share="copy">Скопировать ссылку<\/button>/);
   });
 });
 

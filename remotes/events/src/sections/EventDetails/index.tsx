@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { EventDetails as EventDetailsData, SectionProps } from '@site/contracts';
-import { ButtonLink, EmptyState, Image, Lead, NewTabHint, SafeHtml, SectionTitle } from '@site/ui';
+import { ButtonLink, EmptyState, Image, JsonLd, Lead, NewTabHint, SafeHtml, SectionTitle, ShareLinks, useAbsoluteUrl } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventBadges } from '../../event-items/EventCard';
 import { EventDate, EventWhen } from '../../event-items/EventWhen';
 import { applicationTargetOf } from './application';
+import { eventStructuredData } from './structured-data';
 import type { EventDetailsProps } from './load';
 
 export { load } from './load';
@@ -57,6 +58,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** One event: its marks, when and where, organisers, promotion period, price, how to apply, and its description. */
 export default function EventDetails({ descriptor, data }: SectionProps<EventDetailsProps, EventDetailsData | null>) {
+  const intl = useIntl();
+  const absolute = useAbsoluteUrl();
   const titleId = titleIdOf(descriptor);
   const editorTitle = editorTitleOf(descriptor);
   if (!data) {
@@ -70,6 +73,8 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
     );
   }
   const application = applicationTargetOf(data);
+  const pageUrl = absolute(`/events/${data.id}`, { localise: true });
+  const label = (id: string) => intl.formatMessage({ id });
   return (
     <article aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{editorTitle ?? data.title}</SectionTitle>
@@ -113,6 +118,12 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
       </Layout>
       {data.lead && !data.body.includes(data.lead) && <Lead>{data.lead}</Lead>}
       <SafeHtml html={data.body} />
+      <ShareLinks
+        url={pageUrl}
+        title={data.title}
+        labels={{ heading: label('events.share.title'), vk: label('events.share.vk'), telegram: label('events.share.telegram'), copy: label('events.share.copy'), copied: label('events.share.copied'), opensInNewTab: label('events.opensInNewTab') }}
+      />
+      <JsonLd data={eventStructuredData(data, application, { page: pageUrl, absolute: (source) => absolute(source, { localise: true }) })} />
     </article>
   );
 }

@@ -78,7 +78,9 @@ describe('NewsArticle', () => {
     expect(html).toContain('<time dateTime="2026-03-10T10:00:00+03:00">March 10, 2026</time>');
     expect(textOf(html)).toContain('Press Office Published by: Press Office Three years of funding. The team won.');
     expect(html).toContain('alt="Robots on a table"');
-    expect(html).not.toContain('<script');
+    // The body's script is gone; the only script is the structured data.
+    expect(html).not.toContain('alert(1)');
+    expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toContain('<video');
   });
 
@@ -91,6 +93,50 @@ describe('NewsArticle', () => {
 
   it("says 'No data to display' for an article that does not exist", () => {
     expect(textOf(renderSection(NewsArticle, { props: { id: 9 }, data: null }, en, { locale: 'en' }))).toBe('News No data to display');
+  });
+});
+
+/** The JSON-LD objects of rendered HTML, parsed as search engines parse them. */
+function structuredDataOf(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+describe('NewsArticle for search engines and sharing', () => {
+  const news = article({ type: 'News', title: 'Grant for the robotics team', lead: 'Three years of funding.', body: '<p>The team won.</p>', image: { url: '/media/images/robots.jpg', alt: 'Robots' } });
+
+  it('describes the article as schema.org NewsArticle: headline, datePublished, image, author and publisher with logo', () => {
+    const [data] = structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: news }, en, { locale: 'en' }));
+    expect(data).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: 'Grant for the robotics team',
+      url: 'https://university.test/en/news/42',
+      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://university.test/en/news/42' },
+      datePublished: '2026-03-10T10:00:00+03:00',
+      image: ['https://university.test/api/media/images/robots.jpg'],
+      description: 'Three years of funding.',
+      author: { '@type': 'Person', name: 'Press Office' },
+      publisher: { '@type': 'CollegeOrUniversity', name: 'Test University', logo: { '@type': 'ImageObject', url: 'https://university.test/icon-512.png' } },
+    });
+  });
+
+  it('names the university as author when the article has none, and cuts a headline longer than 110 characters', () => {
+    const long = 'A'.repeat(130);
+    const [data] = structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: article({ author: undefined, title: long }) }, ru));
+    expect(data!.author).toEqual({ '@type': 'CollegeOrUniversity', name: 'Test University', url: 'https://university.test/' });
+    expect(String(data!.headline)).toHaveLength(110);
+    expect(data!.url).toBe('https://university.test/news/42');
+  });
+
+  it("shares the article's own page, also where it is shown on another page (both locales)", () => {
+    const html = renderSection(NewsArticle, { props: { id: 42 }, data: news }, en, { locale: 'en', path: '/en/about' });
+    expect(linkNamed(html, 'VK (opens in a new tab)').href).toBe(
+      `https://vk.com/share.php?url=${encodeURIComponent('https://university.test/en/news/42')}&title=${encodeURIComponent('Grant for the robotics team')}`,
+    );
+    expect(linkNamed(html, 'Telegram (opens in a new tab)').href).toContain(`url=${encodeURIComponent('https://university.test/en/news/42')}`);
+    const russian = renderSection(NewsArticle, { props: { id: 42 }, data: news }, ru);
+    expect(russian).toMatch(/<h2[^>]*>Поделиться<\/h2>/);
+    expect(russian).toMatch(/<button type="button" data-share="copy">Скопировать ссылку<\/button>/);
   });
 });
 

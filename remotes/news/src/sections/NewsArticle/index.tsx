@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { NewsArticle as NewsArticleData, SectionProps } from '@site/contracts';
-import { Badge, EmptyState, Image, Lead, SafeHtml, SectionTitle } from '@site/ui';
+import { Badge, EmptyState, Image, JsonLd, Lead, SafeHtml, SectionTitle, ShareLinks, useAbsoluteUrl, useShell } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsDate } from '../../news-items/NewsDate';
 import { extractVideos } from './article-video';
+import { articleStructuredData } from './structured-data';
 import type { NewsArticleProps } from './load';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -34,6 +35,8 @@ const Figure = styled.div`
 /** A news or media article: date, author, lead, its image or videos, and the sanitised body. */
 export default function NewsArticle({ descriptor, data }: SectionProps<NewsArticleProps, NewsArticleData | null>) {
   const intl = useIntl();
+  const shell = useShell();
+  const absolute = useAbsoluteUrl();
   const titleId = titleIdOf(descriptor);
   const editorTitle = editorTitleOf(descriptor);
   const body = useMemo(() => extractVideos(data?.body ?? ''), [data?.body]);
@@ -74,6 +77,24 @@ export default function NewsArticle({ descriptor, data }: SectionProps<NewsArtic
             </Figure>
           )}
       <SafeHtml html={body.html} />
+      <ArticleSharing article={data} absolute={absolute} siteName={shell.siteName} />
     </article>
+  );
+}
+
+/** Share links and the article's structured data, both naming its own page (also when it is shown on another one). */
+function ArticleSharing({ article, absolute, siteName }: { article: NewsArticleData; absolute: ReturnType<typeof useAbsoluteUrl>; siteName: string }) {
+  const intl = useIntl();
+  const page = absolute(`/news/${article.id}`, { localise: true });
+  const label = (id: string) => intl.formatMessage({ id });
+  return (
+    <>
+      <ShareLinks
+        url={page}
+        title={article.title}
+        labels={{ heading: label('news.share.title'), vk: label('news.share.vk'), telegram: label('news.share.telegram'), copy: label('news.share.copy'), copied: label('news.share.copied'), opensInNewTab: label('news.opensInNewTab') }}
+      />
+      <JsonLd data={articleStructuredData(article, { page, absolute: (source) => absolute(source, { localise: true }), siteName, logo: absolute('/icon-512.png') })} />
+    </>
   );
 }

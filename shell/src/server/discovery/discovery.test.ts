@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { JSDOM } from 'jsdom';
+import { init as initFederation } from '@module-federation/enhanced/runtime';
+import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
+import { createShellServer, type ShellServer } from '../app';
+import { readConfig } from '../config';
+import { BackendGate } from '../../testing/backend-gate';
+
+const ADMIN_TOKEN = 'discovery-test-token';
+const ORIGIN = 'https://www.stu.example';
+
+function parseXml(text: string): Document {
+  const document = new JSDOM(text, { contentType: 'application/xml' }).window.document;
+  expect(document.getElementsByTagName('parsererror')).toHaveLength(0);
+  return document;
+}
+
+/** Each `<url>` of a urlset: its address, lastmod and hreflang alternates. */
+function urlsOf(document: Document): Array<{ loc: string; lastmod: string | null; alternates: Record<string, string> }> {
+  return [...document.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'url')].map((url) => ({
+    loc: url.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')[0]!.textContent!,
+    lastmod: url.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'lastmod')[0]?.textContent ?? null,
+    alternates: Object.fromEntries(
+      [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!]),
+    ),
+  }));
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(body: Buffer): string {
+  expect(body.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`;
+}
+
+function jsonLdOf(html: string): Array<Record<string, unknown>> {
+  const document = new JSDOM(html).window.document;
+  return [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!) as Record<string, unknown>);
+}
+
+describe('robots.txt, the sitemap, the web app manifest and the head that points to them', () => {
+  let contentApi: ContentApi;
+  let gate: BackendGate;
+  let shell: ShellServer;
+  const dirs: string[] = [];
+  const get = (url: string, headers: Record<string, string> = {}) => shell.app.inject({ method: 'GET', url, headers });
+  const adminPut = async (url: string, body: unknown) =>
+    contentApi.app.inject({ method: 'PUT', url, payload: body as object, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+
+  beforeAll(async () => {
+    initFederation({ name: 'shell', remotes: [] });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-api-'));
+    const browserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-shell-'));
+    dirs.push(dataDir, browserDir);
+    fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
+    const base = configFromEnv({});
+    contentApi = await createContentApi({ ...base, host: '127.0.0.1', port: 0, dataDir, databaseUrl: undefined, adminToken: ADMIN_TOKEN, captcha: { ...base.captcha, enabled: false }, logger: false });
+    await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
+    gate = new BackendGate(`http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}`);
+    await gate.start();
+    const config = readConfig(
+      {
+        PORT: '3998',
+        CONTENT_API_URL: gate.url,
+        REGISTRY_URL: 'http://127.0.0.1:9/registry.json',
+        REMOTE_ENTRY_TIMEOUT_MS: '200',
+        CONTENT_API_TIMEOUT_MS: '600',
+        CONTENT_REVISION_POLL_MS: '100',
+        PUBLIC_ORIGIN: ORIGIN,
+        LOG_LEVEL: 'silent',
+      },
+      browserDir,
+    );
+    shell = await createShellServer({ ...config, browserDistDir: browserDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await shell?.close();
+    await gate?.stop();
+    await contentApi?.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('robots.txt names the sitemap and keeps crawlers out of operator, API, QA and search result pages', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = response.body.split('\n');
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(lines).toContain('User-agent: *');
+    for (const path of ['/_platform', '/api/', '/test$', '/ui-kit', '/search?', '/en/test$', '/en/ui-kit', '/en/search?']) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines.some((line) => line === 'Disallow: /' || line === 'Disallow: /news')).toBe(false);
+  });
+
+  test('the sitemap lists every public page, article and event of both locales with hreflang alternates and lastmod', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const urls = urlsOf(parseXml(response.body));
+    const byLoc = new Map(urls.map((url) => [url.loc, url]));
+    expect(byLoc.get(`${ORIGIN}/`)?.alternates).toEqual({ ru: `${ORIGIN}/`, en: `${ORIGIN}/en`, 'x-default': `${ORIGIN}/` });
+    expect(byLoc.get(`${ORIGIN}/en/about`)?.alternates).toEqual({ ru: `${ORIGIN}/about`, en: `${ORIGIN}/en/about`, 'x-default': `${ORIGIN}/about` });
+    expect(byLoc.has(`${ORIGIN}/search`)).toBe(false);
+    const { changedAt } = (await contentApi.app.inject({ method: 'GET', url: '/revision' })).json<{ changedAt: string }>();
+    expect(new Set(urls.map((url) => url.lastmod))).toEqual(new Set([new Date(changedAt).toISOString().replace(/\.\d{3}Z$/, 'Z')]));
+    const articles = urls.filter((url) => /\/news\/\d+$/.test(url.loc));
+    const events = urls.filter((url) => /\/events\/\d+$/.test(url.loc));
+    expect(articles.some((url) => url.loc.startsWith(`${ORIGIN}/en/news/`))).toBe(true);
+    expect(events.some((url) => url.loc.startsWith(`${ORIGIN}/events/`))).toBe(true);
+    // Every listed address is a page the site serves.
+    for (const url of [articles[0]!, events[0]!, byLoc.get(`${ORIGIN}/en/about`)!]) expect((await get(new URL(url.loc).pathname)).statusCode).toBe(200);
+    const again = await get('/sitemap.xml', { 'if-none-match': String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    // One file holds the whole site: there are no numbered parts.
+    expect((await get('/sitemap-1.xml')).statusCode).toBe(404);
+  });
+
+  test('a page added by an editor appears in the sitemap once the content revision moves', async () => {
+    const page = { title: 'Приём 2027', components: [{ id: 'text', name: 'RichText', props: { html: '<p>Приём</p>' } }] };
+    expect((await adminPut('/admin/ru/pages/admission-2027', page)).statusCode).toBe(200);
+    let listed = false;
+    for (let attempt = 0; attempt < 40 && !listed; attempt += 1) {
+      listed = (await get('/sitemap.xml')).body.includes(`<loc>${ORIGIN}/admission-2027</loc>`);
+      if (!listed) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listed).toBe(true);
+    const url = urlsOf(parseXml((await get('/sitemap.xml')).body)).find((entry) => entry.loc === `${ORIGIN}/admission-2027`);
+    // A page in one locale has no alternates to name.
+    expect(url?.alternates).toEqual({});
+  });
+
+  test('each locale has a web app manifest with its name, the design colours and every icon, maskable ones included', async () => {
+    const ru = await get('/manifest.webmanifest');
+    expect(ru.statusCode).toBe(200);
+    expect(ru.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = ru.json<{ name: string; short_name: string; lang: string; start_url: string; theme_color: string; background_color: string; display: string; icons: Array<{ src: string; sizes: string; type: string; purpose: string }> }>();
+    expect(manifest).toMatchObject({ name: 'Научно-технологический университет', short_name: 'НТУ', lang: 'ru', start_url: '/', display: 'standalone', theme_color: '#2f312e', background_color: '#ffffff' });
+    const en = (await get('/en/manifest.webmanifest')).json<typeof manifest>();
+    expect(en).toMatchObject({ name: 'University of Science and Technology', short_name: 'UST', lang: 'en', start_url: '/en' });
+    expect(manifest.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes).sort()).toEqual(['192x192', '512x512']);
+    expect(manifest.icons.filter((icon) => icon.purpose === 'any').map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['48x48', '96x96', '144x144', '192x192', '512x512', 'any']));
+    for (const icon of manifest.icons) {
+      const response = await get(icon.src);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe(icon.type);
+      if (icon.type === 'image/png') expect(pngSize(response.rawPayload)).toBe(icon.sizes);
+    }
+  });
+
+  test('the head links the manifest, asks for large previews and carries the university and breadcrumb trails', async () => {
+    const home = (await get('/')).body;
+    expect(home).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(home).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const [university] = jsonLdOf(home);
+    expect(university).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'CollegeOrUniversity',
+      name: 'Научно-технологический университет',
+      url: `${ORIGIN}/`,
+      logo: `${ORIGIN}/icon-512.png`,
+      address: { '@type': 'PostalAddress', addressLocality: 'Москва', addressCountry: 'RU' },
+    });
+    expect(university!.sameAs).toEqual(expect.arrayContaining(['https://vk.com/stu_example', 'https://t.me/stu_example']));
+    expect((await get('/en')).body).toContain('<link rel="manifest" href="/en/manifest.webmanifest">');
+
+    const articleId = urlsOf(parseXml((await get('/sitemap.xml')).body))
+      .map((url) => /\/en\/news\/(\d+)$/.exec(url.loc)?.[1])
+      .find(Boolean);
+    const article = (await get(`/en/news/${articleId}`)).body;
+    const trail = jsonLdOf(article).find((data) => data['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ position: number; name: string; item: string }> };
+    const title = /<title>([^<|]+) \|/.exec(article)![1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    expect(trail.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'University of Science and Technology', item: `${ORIGIN}/en` },
+      { '@type': 'ListItem', position: 2, name: 'News', item: `${ORIGIN}/en/news` },
+      { '@type': 'ListItem', position: 3, name: title, item: `${ORIGIN}/en/news/${articleId}` },
+    ]);
+    // Error pages carry none.
+    expect(jsonLdOf((await get('/no-such-page')).body)).toEqual([]);
+  });
+
+  test("a content page's Open Graph image is its hero's image", async () => {
+    const page = {
+      title: 'Кампус',
+      components: [{ id: 'hero', name: 'PageHero', props: { title: 'Кампус', image: { url: '/media/images/campus-library.jpg', alt: 'Библиотека' } } }],
+    };
+    expect((await adminPut('/admin/ru/pages/campus-tour', page)).statusCode).toBe(200);
+    let html = '';
+    for (let attempt = 0; attempt < 40 && !html.includes('og:image'); attempt += 1) {
+      const response = await get('/campus-tour');
+      if (response.statusCode === 200) html = response.body;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/api/media/images/campus-library.jpg">`);
+    // Pages without a hero image keep the site's.
+    expect((await get('/contacts')).body).toContain(`<meta property="og:image" content="${ORIGIN}/api/media/images/campus-main.jpg">`);
+  });
+
+  test('with the content API frozen, robots.txt, the sitemap and the manifests still answer 200 from memory', async () => {
+    const before = (await get('/sitemap.xml')).body;
+    gate.frozen = true;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const [robots, sitemap, manifest] = await Promise.all([get('/robots.txt'), get('/sitemap.xml'), get('/en/manifest.webmanifest')]);
+      expect([robots.statusCode, sitemap.statusCode, manifest.statusCode]).toEqual([200, 200, 200]);
+      expect(sitemap.body).toBe(before);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      gate.thaw();
+    }
+  });
+});
