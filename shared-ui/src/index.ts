@@ -31,3 +31,23 @@ export { SafeHtml } from './SafeHtml';
 export { hrefWithQuery, listParam, toggleInList } from './query';
 export { Pagination, FilterLinks, LinkTabs, pageWindow, type PaginationProps, type LinkOption } from './navigation-controls';
 export { DARK_PALETTE, SCHEME_PALETTE } from './palettes';
+export {
+  TextInput,
+  TextArea,
+  Select,
+  FileInput,
+  Checkbox,
+  CheckRow,
+  Field,
+  FieldLabel,
+  FieldHint,
+  FieldError,
+  SectionHeading,
+  fieldIds,
+  describedBy,
+  controlClass,
+  errorColour,
+  type ControlProps,
+  type FieldProps,
+  type TextInputProps,
+} from './form-controls';
