@@ -31,6 +31,7 @@ export { SafeHtml } from './SafeHtml';
 export { hrefWithQuery, listParam, toggleInList } from './query';
 export { Pagination, FilterLinks, LinkTabs, pageWindow, type PaginationProps, type LinkOption } from './navigation-controls';
 export { DARK_PALETTE, SCHEME_PALETTE } from './palettes';
+export { useLeaveGuard, formHasUnsavedInput } from './leave-guard';
 export {
   TextInput,
   TextArea,
