@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
@@ -60,36 +60,40 @@ export const LeaveDialog = observer(function LeaveDialog() {
     if (!asking) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     boxRef.current?.querySelector<HTMLElement>('[data-leave-stay]')?.focus();
+    // On the document, so that Escape and Tab work wherever focus is (a click on the backdrop moves it to the body).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        leaveGuards.answer(false);
+        return;
+      }
+      const box = boxRef.current;
+      if (event.key !== 'Tab' || !box) return;
+      // Focus trap: Tab from the last control goes to the first, Shift+Tab from the first to the last.
+      const items = focusables(box);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const inside = box.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
     return () => {
+      document.removeEventListener('keydown', onKeyDown);
       if (returnTo?.isConnected) returnTo.focus();
     };
-  }, [asking]);
+  }, [asking, leaveGuards]);
 
   if (!asking) return null;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      leaveGuards.answer(false);
-      return;
-    }
-    if (event.key !== 'Tab' || !boxRef.current) return;
-    // Focus trap: Tab from the last control goes to the first, Shift+Tab from the first to the last.
-    const items = focusables(boxRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <Backdrop onKeyDown={onKeyDown} data-leave-dialog>
+    <Backdrop data-leave-dialog>
       <Box ref={boxRef} role="dialog" aria-modal="true" aria-labelledby="leave-dialog-title" aria-describedby="leave-dialog-text">
         <h2 id="leave-dialog-title">
           <FormattedMessage id="leave.title" />
