@@ -30,6 +30,15 @@ export interface ProgressIndicator {
   fail(): void;
 }
 
+/**
+ * Holds the visitor on a page whose section has input that would be lost: while any registered check answers
+ * true, the shell asks before a client navigation (an in-page dialog) and before the page unloads.
+ */
+export interface LeaveGuards {
+  /** Registers a check of unsaved input; returns the function that removes it. */
+  register(hasUnsavedInput: () => boolean): () => void;
+}
+
 export const BREAKPOINT_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type BreakpointType = (typeof BREAKPOINT_TYPES)[number];
 
@@ -62,4 +71,6 @@ export interface ShellContext {
   captcha: CaptchaClient;
   /** The loading bar; absent in shells older than it (sections then show their own status only). */
   progress?: ProgressIndicator;
+  /** Unsaved-input guards; absent in shells older than them (the page is then left without asking). */
+  leaveGuards?: LeaveGuards;
 }

@@ -35,3 +35,24 @@ export { Pagination, FilterLinks, LinkTabs, pageWindow, type PaginationProps, ty
 export { DARK_PALETTE, SCHEME_PALETTE } from './palettes';
 export { JsonLd, jsonLdText, useAbsoluteUrl, type StructuredData } from './JsonLd';
 export { ShareLinks, shareTargets, type ShareLabels, type ShareLinksProps } from './ShareLinks';
+export { useLeaveGuard, formHasUnsavedInput } from './leave-guard';
+export {
+  TextInput,
+  TextArea,
+  Select,
+  FileInput,
+  Checkbox,
+  CheckRow,
+  Field,
+  FieldLabel,
+  FieldHint,
+  FieldError,
+  SectionHeading,
+  fieldIds,
+  describedBy,
+  controlClass,
+  errorColour,
+  type ControlProps,
+  type FieldProps,
+  type TextInputProps,
+} from './form-controls';

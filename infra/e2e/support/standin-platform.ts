@@ -13,9 +13,13 @@ const services = require(path.join(repoRoot, 'infra/orchestrator/src/services.js
   freePort(): Promise<number>;
 };
 
+/** The stand-in content API's admin token, for reading back what it stored. */
+export const STANDIN_ADMIN_TOKEN = 'standin-admin-token';
+
 export interface StandInPlatform {
   url: string;
   apiUrl: string;
+  adminToken: string;
   stop(): Promise<void>;
 }
 
@@ -38,7 +42,7 @@ export async function startStandInPlatform(): Promise<StandInPlatform> {
       command: process.execPath,
       args: [path.join(repoRoot, 'infra/content-api/dist/main.js')],
       cwd: repoRoot,
-      env: { HOST: '127.0.0.1', PORT: String(apiPort), DATA_DIR: dataDir, CAPTCHA_SECRET: secret, CAPTCHA_VERIFY_URL: `${url}/_dev/captcha/siteverify`, CONTENT_API_LOG: 'false' },
+      env: { HOST: '127.0.0.1', PORT: String(apiPort), DATA_DIR: dataDir, CAPTCHA_SECRET: secret, CAPTCHA_VERIFY_URL: `${url}/_dev/captcha/siteverify`, CONTENT_API_LOG: 'false', CONTENT_ADMIN_TOKEN: STANDIN_ADMIN_TOKEN },
       healthUrl: `${apiUrl}/health`,
     },
     { log },
@@ -74,6 +78,7 @@ export async function startStandInPlatform(): Promise<StandInPlatform> {
   return {
     url,
     apiUrl,
+    adminToken: STANDIN_ADMIN_TOKEN,
     async stop() {
       await shell.stop();
       await api.stop();

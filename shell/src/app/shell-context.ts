@@ -56,5 +56,6 @@ export function createShellContext(store: RootStore, { api, publicApiBase, sanit
     sanitizeHtml: sanitize,
     captcha,
     progress: store.loadingBar,
+    leaveGuards: store.leaveGuards,
   };
 }

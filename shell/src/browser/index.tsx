@@ -18,6 +18,7 @@ import { BrowserPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
 import { reloadOnChunkError } from './chunk-reload';
 import { createBrowserCaptcha } from '../forms/captcha';
+import { LeaveGuardHistory, useGuardedRouterPush } from './leave-guard';
 
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
 void globalStyles;
@@ -109,6 +110,12 @@ function NavigatorHost({ federation, payload }: { federation: BrowserFederation;
   return <NavigationSync navigator={navigator} />;
 }
 
+/** Holds client navigations away from a page with unsaved form input until the visitor answers. */
+function LeaveGuardHost({ history }: { history: LeaveGuardHistory }) {
+  useGuardedRouterPush(history, window);
+  return null;
+}
+
 async function start(): Promise<void> {
   const payload = readPayload();
   const api = createApiClient({ baseURL: payload.config.publicApiBase });
@@ -153,6 +160,8 @@ async function start(): Promise<void> {
     captcha: createBrowserCaptcha(payload.config.captcha),
     siteOrigin: payload.config.siteOrigin,
   };
+  // Installed before the router so that its Back/Forward listener runs first.
+  const leaveGuardHistory = new LeaveGuardHistory(window, store.leaveGuards);
   hydrateRoot(
     document.getElementById('app')!,
     <BrowserRouter>
@@ -164,6 +173,7 @@ async function start(): Promise<void> {
           <>
             <DocumentEffects />
             <NavigatorHost federation={federation} payload={payload} />
+            <LeaveGuardHost history={leaveGuardHistory} />
           </>
         }
       />

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
-import { DARK_PALETTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
+import { Button, DARK_PALETTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
 
 const Bar = styled.section`
@@ -38,17 +38,6 @@ const Inner = styled.div`
     flex: 1 1 28rem;
     margin: 0;
   }
-  button {
-    min-height: 44px;
-    padding: 0.5rem 1.75rem;
-    border: 2px solid var(--site-accent);
-    border-radius: 2rem;
-    background: var(--site-accent);
-    color: var(--site-accent-text);
-    font: inherit;
-    font-weight: 700;
-    cursor: pointer;
-  }
 `;
 
 /** The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag (spec point 4). */
@@ -67,9 +56,9 @@ export const CookieNotice = observer(function CookieNotice() {
           {cookies.text} {link.ok && <SiteLink href={link.value.href}>{link.value.label}</SiteLink>}
         </p>
         {purpose && purpose !== cookies.text && <p data-cookies-content>{purpose}</p>}
-        <button type="button" onClick={() => ui.acceptCookies()} data-cookies-accept>
+        <Button onClick={() => ui.acceptCookies()} data-cookies-accept>
           {cookies.btnLabel || <FormattedMessage id="layout.cookiesAccept" />}
-        </button>
+        </Button>
       </Inner>
     </Bar>
   );

@@ -8,6 +8,7 @@ import { BackToTop } from './BackToTop';
 import { BottomDock } from './BottomDock';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LeaveDialog } from './LeaveDialog';
 import { LoadingBar } from './LoadingBar';
 import { NotifyBar } from './NotifyBar';
 import { SelectionReader } from './SelectionReader';
@@ -69,6 +70,7 @@ export const Layout = observer(function Layout({ children }: { children: ReactNo
       <BackToTop />
       <BottomDock />
       <SelectionReader />
+      <LeaveDialog />
     </Shell>
   );
 });

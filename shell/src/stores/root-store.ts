@@ -1,5 +1,6 @@
 import type { ApiClient, Locale } from '@site/contracts';
 import { InitStore, type InitSnapshot } from './init-store';
+import { LeaveGuardStore } from './leave-guard-store';
 import { LoadingBarStore } from './loading-bar-store';
 import { LocaleStore } from './locale-store';
 import { PageStore, type PageSnapshot } from './page-store';
@@ -39,6 +40,7 @@ export class RootStore {
   readonly page: PageStore;
   readonly ui: UiStore;
   readonly loadingBar = new LoadingBarStore();
+  readonly leaveGuards = new LeaveGuardStore(this.loadingBar);
   readonly remotes: RootSnapshot['remotes'];
   status: number;
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { styled } from '@linaria/react';
-import { Button, hrefWithQuery, useNavigateTo, useShell } from '@site/ui';
+import { Button, hrefWithQuery, TextInput, useNavigateTo, useShell } from '@site/ui';
 
 const SearchForm = styled.form`
   display: flex;
@@ -12,15 +12,10 @@ const SearchForm = styled.form`
     flex: 1 1 100%;
     font-weight: 600;
   }
+  /* The design system's text control, as wide as the row allows next to the button. */
   input {
     flex: 1 1 16rem;
-    min-height: 44px;
-    padding: 0.6rem 0.75rem;
-    border: 2px solid var(--site-muted);
-    border-radius: 0.5rem;
-    background: var(--site-bg);
-    color: var(--site-text);
-    font: inherit;
+    width: auto;
   }
 `;
 
@@ -62,7 +57,7 @@ export function TextQueryForm({ param, value, label, submitLabel, path, search, 
       {keptParameters(search, param).map(([key, kept]) => (
         <input key={key} type="hidden" name={key} value={kept} />
       ))}
-      <input id={`${id}-${param}`} type="search" name={param} value={draft} maxLength={maxLength} onChange={(event) => setDraft(event.target.value)} />
+      <TextInput id={`${id}-${param}`} type="search" name={param} value={draft} maxLength={maxLength} onChange={(event) => setDraft(event.target.value)} />
       <Button type="submit">{submitLabel}</Button>
     </SearchForm>
   );

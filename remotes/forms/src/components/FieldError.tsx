@@ -1,19 +1,12 @@
 import { FormattedMessage } from 'react-intl';
-import { styled } from '@linaria/react';
+import { FieldError as UiFieldError } from '@site/ui';
 import type { ErrorMessage } from '../submission/field-errors';
-import { errorColour } from './form-styles';
 
-const ErrorParagraph = styled.p`
-  margin: 0.35rem 0 0;
-  font-weight: 700;
-`;
-
-/** A field's error, referenced by the field's aria-describedby so it is read when the field gets focus. */
+/** A field's error in the team's words, for a group of controls the design system's Field does not wrap. */
 export function FieldError({ id, error }: { id: string; error: ErrorMessage }) {
   return (
-    <ErrorParagraph id={id} className={errorColour} data-field-error>
-      <span aria-hidden="true">⚠ </span>
+    <UiFieldError id={id}>
       <FormattedMessage id={error.id} values={error.values} />
-    </ErrorParagraph>
+    </UiFieldError>
   );
 }

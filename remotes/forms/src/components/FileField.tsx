@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { UPLOAD_FIELD } from '@site/contracts';
+import { FileInput } from '@site/ui';
 import type { ErrorMessage } from '../submission/field-errors';
 import { UPLOAD_ACCEPT, chosenFiles, uploadProblem } from '../submission/uploads';
 import { Field } from './Field';
@@ -18,7 +19,7 @@ export function FileField({ formId, labelId, error, onProblem }: FileFieldProps)
   const checkChoice = (event: ChangeEvent<HTMLInputElement>) => onProblem(uploadProblem(chosenFiles(Array.from(event.currentTarget.files ?? []))));
   return (
     <Field formId={formId} name={UPLOAD_FIELD} label={<FormattedMessage id={labelId} />} hint={<FormattedMessage id="forms.files.hint" />} error={error}>
-      {(control) => <input {...control} type="file" multiple accept={UPLOAD_ACCEPT} onChange={checkChoice} />}
+      {(control) => <FileInput {...control} multiple accept={UPLOAD_ACCEPT} onChange={checkChoice} />}
     </Field>
   );
 }

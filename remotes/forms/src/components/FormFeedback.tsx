@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
+import { errorColour } from '@site/ui';
 import type { FormStatus } from './use-form-flow';
-import { errorColour } from './form-styles';
 
 const FailureNotice = styled.div`
   padding: 0.75rem 1rem;

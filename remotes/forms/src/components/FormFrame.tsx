@@ -16,24 +16,7 @@ export const FormFrame = styled.form`
     border: 0;
     min-width: 0;
   }
-  textarea {
-    resize: vertical;
-  }
-  input[type='file'] {
-    padding: 0.5rem;
-    cursor: pointer;
-  }
 `;
 
-/** A field's visible name. */
-export const FieldLabel = styled.label`
-  display: block;
-  font-weight: 600;
-  margin-bottom: 0.35rem;
-`;
-
-/** A hint under a label (allowed types, what is optional): the section's own text colour, so it reads on any theme. */
-export const Hint = styled.p`
-  margin: 0 0 0.35rem;
-  font-size: 0.9rem;
-`;
+/** A hint under a label or a note in a form (the design system's field hint). */
+export { FieldHint as Hint } from '@site/ui';

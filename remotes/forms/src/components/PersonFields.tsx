@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { TextInput } from '@site/ui';
 import type { ErrorMessage } from '../submission/field-errors';
 import { Field } from './Field';
 
@@ -7,13 +8,13 @@ export function PersonFields({ formId, errors }: { formId: string; errors: Parti
   return (
     <>
       <Field formId={formId} name="name" label={<FormattedMessage id="forms.field.name" />} error={errors.name}>
-        {(control) => <input {...control} type="text" autoComplete="name" required />}
+        {(control) => <TextInput {...control} type="text" autoComplete="name" required />}
       </Field>
       <Field formId={formId} name="email" label={<FormattedMessage id="forms.field.email" />} error={errors.email}>
-        {(control) => <input {...control} type="email" autoComplete="email" required />}
+        {(control) => <TextInput {...control} type="email" autoComplete="email" required />}
       </Field>
       <Field formId={formId} name="phone" label={<FormattedMessage id="forms.field.phone" />} error={errors.phone}>
-        {(control) => <input {...control} type="tel" autoComplete="tel" />}
+        {(control) => <TextInput {...control} type="tel" autoComplete="tel" />}
       </Field>
     </>
   );

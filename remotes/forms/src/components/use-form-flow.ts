@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useShell } from '@site/ui';
+import { formHasUnsavedInput, useLeaveGuard, useShell } from '@site/ui';
 import type { ProgressIndicator } from '@site/contracts';
 import type { ErrorMessage, FieldErrors } from '../submission/field-errors';
 import type { Prepared, PreparedJson } from '../submission/prepare';
@@ -40,6 +40,9 @@ export function useFormFlow<Field extends string>({ endpoint, captchaAction, pre
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });
   const idempotencyKey = useRef<string | null>(null);
+  // Typed text or attached files not sent yet: the shell asks before the visitor leaves the page.
+  const [hasUnsavedInput, setHasUnsavedInput] = useState(false);
+  useLeaveGuard(hasUnsavedInput && status.kind !== 'sent');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,8 +89,9 @@ export function useFormFlow<Field extends string>({ endpoint, captchaAction, pre
     status,
     onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
     /** Any edit makes a new submission, with a new key. */
-    onChange: () => {
+    onChange: (event: FormEvent<HTMLFormElement>) => {
       idempotencyKey.current = null;
+      setHasUnsavedInput(formHasUnsavedInput(event.currentTarget));
     },
     setFieldError: (field: Field, error: ErrorMessage | null) => setErrors((current) => ({ ...current, [field]: error ?? undefined })),
     invalidFieldCount: Object.values(errors).filter(Boolean).length,

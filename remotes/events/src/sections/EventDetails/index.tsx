@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { EventDetails as EventDetailsData, SectionProps } from '@site/contracts';
-import { ButtonLink, EmptyState, Image, JsonLd, Lead, NewTabHint, SafeHtml, SectionTitle, ShareLinks, useAbsoluteUrl } from '@site/ui';
+import { ButtonLink, EmptyState, Image, JsonLd, Lead, NewTabHint, SafeHtml, SectionHeading, SectionTitle, ShareLinks, useAbsoluteUrl } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventBadges } from '../../event-items/EventCard';
 import { EventDate, EventWhen } from '../../event-items/EventWhen';
@@ -11,11 +11,6 @@ import { eventStructuredData } from './structured-data';
 import type { EventDetailsProps } from './load';
 
 export { load } from './load';
-
-const EventTitle = styled.h3`
-  margin: 0 0 1rem;
-  font-size: clamp(1.3rem, 1.1rem + 0.8vw, 1.75rem);
-`;
 
 const Layout = styled.div`
   display: grid;
@@ -78,7 +73,7 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
   return (
     <article aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{editorTitle ?? data.title}</SectionTitle>
-      {editorTitle && <EventTitle>{data.title}</EventTitle>}
+      {editorTitle && <SectionHeading>{data.title}</SectionHeading>}
       <EventBadges event={data} />
       <Layout>
         {data.image && <Image image={data.image} sizes="(min-width: 1024px) 40vw, 100vw" priority />}

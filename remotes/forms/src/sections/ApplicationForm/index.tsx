@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
-import { SectionTitle, usePageQuery } from '@site/ui';
+import { SectionTitle, Select, TextArea, usePageQuery } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';
 import { PersonFields } from '../../components/PersonFields';
@@ -64,21 +64,21 @@ export default function ApplicationFormSection({ descriptor, data }: SectionProp
           <Field formId={id} name="programId" label={<FormattedMessage id="forms.field.program" />} error={flow.errors.programId}>
             {(control) => (
               // Remounted when the page's programId changes, so the preselection follows the link that was followed.
-              <select {...control} key={programId ?? ''} defaultValue={knownProgram ? programId : ''}>
+              <Select {...control} key={programId ?? ''} defaultValue={knownProgram ? programId : ''}>
                 <option value="">{intl.formatMessage({ id: 'forms.field.programNone' })}</option>
                 {programs.map((program) => (
                   <option key={program.id} value={program.id}>
                     {program.title}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
         ) : (
           programId && <input type="hidden" name="programId" value={programId} />
         )}
         <Field formId={id} name="message" label={<FormattedMessage id="forms.field.comment" />} error={flow.errors.message}>
-          {(control) => <textarea {...control} rows={5} />}
+          {(control) => <TextArea {...control} rows={5} />}
         </Field>
         <FileField formId={id} labelId="forms.field.files" error={flow.errors[UPLOAD_FIELD]} onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)} />
         <ConsentField formId={id} error={flow.errors.consent} />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { SectionProps } from '@site/contracts';
-import { SectionTitle } from '@site/ui';
+import { SectionTitle, TextArea } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';
 import { PersonFields } from '../../components/PersonFields';
@@ -36,7 +36,7 @@ export default function ContactFormSection({ descriptor }: SectionProps<ContactF
         <PersonFields formId={id} errors={flow.errors} />
         <input type="hidden" name="topic" value={descriptor.props.topic ?? ''} />
         <Field formId={id} name="message" label={<FormattedMessage id="forms.field.message" />} error={flow.errors.message}>
-          {(control) => <textarea {...control} rows={6} required />}
+          {(control) => <TextArea {...control} rows={6} required />}
         </Field>
         <ConsentField formId={id} error={flow.errors.consent} />
         <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
-import { SectionTitle, usePageQuery } from '@site/ui';
+import { SectionTitle, Select, TextArea, usePageQuery } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';
 import { PersonFields } from '../../components/PersonFields';
@@ -46,7 +46,7 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
           <Field formId={id} name="vacancyId" label={<FormattedMessage id="forms.field.vacancy" />} error={flow.errors.vacancyId}>
             {(control) => (
               // Remounted when the page's vacancyId changes, so following another vacancy's link preselects it.
-              <select {...control} key={vacancyId ?? ''} defaultValue={knownVacancy ? vacancyId : ''}>
+              <Select {...control} key={vacancyId ?? ''} defaultValue={knownVacancy ? vacancyId : ''}>
                 <option value="">{intl.formatMessage({ id: 'forms.field.vacancyOpen' })}</option>
                 {vacanciesByCentre(vacancies).map((group) => (
                   <optgroup key={group.centre} label={group.centre}>
@@ -57,7 +57,7 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
                     ))}
                   </optgroup>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
         ) : (
@@ -65,7 +65,7 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
         )}
         <PersonFields formId={id} errors={flow.errors} />
         <Field formId={id} name="coverLetter" label={<FormattedMessage id="forms.field.coverLetter" />} error={flow.errors.coverLetter}>
-          {(control) => <textarea {...control} rows={6} />}
+          {(control) => <TextArea {...control} rows={6} />}
         </Field>
         <FileField formId={id} labelId="forms.field.resumeFiles" error={flow.errors[UPLOAD_FIELD]} onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)} />
         <ConsentField formId={id} error={flow.errors.consent} />

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { Lead, SectionTitle } from '@site/ui';
+import { Checkbox, CheckRow, describedBy, fieldIds, Lead, SectionTitle, TextInput } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
-import { Field, describedBy, fieldIds } from '../../components/Field';
+import { Field } from '../../components/Field';
 import { FieldError } from '../../components/FieldError';
 import { FormFeedback } from '../../components/FormFeedback';
 import { FormFrame, Hint } from '../../components/FormFrame';
@@ -27,22 +27,6 @@ const CentreChoices = styled.ul`
   padding: 0;
   display: grid;
   gap: 0.25rem;
-  label {
-    display: flex;
-    align-items: center;
-    gap: 0.75rem;
-    min-height: 44px;
-    margin: 0;
-    font-weight: 400;
-    cursor: pointer;
-  }
-  input {
-    width: 1.5rem;
-    height: 1.5rem;
-    flex: none;
-    margin: 0;
-    accent-color: var(--site-accent);
-  }
 `;
 
 /** The vacancy mailing list: an email, optionally some centres, and the consent. */
@@ -61,7 +45,7 @@ export default function VacancySubscriptionSection({ descriptor, data }: Section
       </Lead>
       <FormFrame method="post" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="subscription">
         <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
-          {(control) => <input {...control} type="email" autoComplete="email" required />}
+          {(control) => <TextInput {...control} type="email" autoComplete="email" required />}
         </Field>
         {centres.length > 0 && (
           <fieldset aria-describedby={describedBy(centreIds.hint, flow.errors.centreIds && centreIds.error)}>
@@ -74,10 +58,10 @@ export default function VacancySubscriptionSection({ descriptor, data }: Section
             <CentreChoices>
               {centres.map((centre) => (
                 <li key={centre.id}>
-                  <label>
-                    <input type="checkbox" name="centreIds" value={centre.id} />
+                  <CheckRow>
+                    <Checkbox name="centreIds" value={centre.id} />
                     {centre.title}
-                  </label>
+                  </CheckRow>
                 </li>
               ))}
             </CentreChoices>

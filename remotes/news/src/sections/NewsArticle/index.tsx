@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { NewsArticle as NewsArticleData, SectionProps } from '@site/contracts';
-import { Badge, EmptyState, Image, JsonLd, Lead, SafeHtml, SectionTitle, ShareLinks, useAbsoluteUrl, useShell } from '@site/ui';
+import { Badge, EmptyState, Image, JsonLd, Lead, SafeHtml, SectionHeading, SectionTitle, ShareLinks, useAbsoluteUrl, useShell } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsDate } from '../../news-items/NewsDate';
 import { extractVideos } from './article-video';
@@ -11,12 +11,6 @@ import type { NewsArticleProps } from './load';
 import { VideoPlayer } from './VideoPlayer';
 
 export { load } from './load';
-
-const ArticleTitle = styled.h3`
-  margin: 0 0 1rem;
-  font-size: clamp(1.3rem, 1.1rem + 0.8vw, 1.75rem);
-  line-height: 1.25;
-`;
 
 const Meta = styled.p`
   display: flex;
@@ -54,7 +48,7 @@ export default function NewsArticle({ descriptor, data }: SectionProps<NewsArtic
     <article aria-labelledby={titleId}>
       {/* An editor's title (e.g. "The rector's address") heads the section; the article's own title goes under it. */}
       <SectionTitle id={titleId}>{editorTitle ?? data.title}</SectionTitle>
-      {editorTitle && <ArticleTitle>{data.title}</ArticleTitle>}
+      {editorTitle && <SectionHeading>{data.title}</SectionHeading>}
       <Meta>
         <NewsDate date={data.date} />
         {data.type === 'Media' && (

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { SEARCH_QUERY_REQUIRED_MESSAGE, type SectionProps } from '@site/contracts';
-import { Button, EmptyState, Muted, SectionTitle, SiteLink, VisuallyHidden, useNavigateTo, useShell } from '@site/ui';
+import { Button, EmptyState, Muted, SectionTitle, SiteLink, TextInput, VisuallyHidden, useNavigateTo, useShell } from '@site/ui';
 import { highlight } from './highlight';
 import { Pager, resultRange } from './Pager';
 import { searchHref } from './search-href';
@@ -15,16 +15,10 @@ const SearchForm = styled.form`
   flex-wrap: wrap;
   gap: 0.75rem;
   margin-bottom: 1.5rem;
+  /* The design system's text control, as wide as the row allows next to the button. */
   input {
     flex: 1 1 16rem;
-    min-height: 44px;
-    padding: 0.6rem 0.75rem;
-    /* The field's outline is what identifies it: at least 3:1 against the page (WCAG 1.4.11). */
-    border: 2px solid var(--site-muted);
-    border-radius: 0.5rem;
-    background: var(--site-bg);
-    color: var(--site-text);
-    font: inherit;
+    width: auto;
   }
 `;
 
@@ -99,7 +93,7 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
             <FormattedMessage id="search.label" />
           </VisuallyHidden>
         </label>
-        <input id={`${id}-query`} type="search" name="query" value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder={intl.formatMessage({ id: 'search.placeholder' })} />
+        <TextInput id={`${id}-query`} type="search" name="query" value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder={intl.formatMessage({ id: 'search.placeholder' })} />
         <Button type="submit">
           <FormattedMessage id="search.submit" />
         </Button>
