@@ -14,5 +14,6 @@ export * from './api/events';
 export * from './api/education';
 export * from './api/people';
 export * from './api/forms';
+export * from './api/sveden';
 export * from './paths';
 export * from './redirect-target';

@@ -11,11 +11,13 @@ import { installCaching } from './http/caching';
 import { installBodyRateLimit } from './http/body-rate';
 import { installErrorHandling } from './http/errors';
 import { registerMediaRoutes } from './media/media-routes';
+import { registerDocumentRoutes } from './media/document-routes';
 import { registerVideoRoutes } from './media/video-routes';
 import { registerListRoutes } from './routes/list-routes';
 import { registerSiteRoutes } from './routes/site-routes';
 import { seedIfEmpty } from './seed/seed';
 import { registerRevisionRoutes } from './content/revision';
+import { registerSvedenRoutes } from './content/sveden';
 
 export interface ContentApi {
   app: FastifyInstance;
@@ -64,7 +66,9 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   registerRevisionRoutes(app, context);
   registerSiteRoutes(app, context);
   registerListRoutes(app, context);
+  registerSvedenRoutes(app, context);
   registerMediaRoutes(app, context);
+  registerDocumentRoutes(app);
   registerVideoRoutes(app, context);
   await registerFormRoutes(app, context);
   registerAdminRoutes(app, context);

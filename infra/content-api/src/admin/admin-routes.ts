@@ -58,7 +58,7 @@ function checkedPage(value: unknown, slug: string): Page {
 function rawSlugOf(request: FastifyRequest): string {
   const tail = (request.params as { '*': string })['*'];
   const slug = tail.replace(/\/+$/, '');
-  if (!PAGE_SLUG_PATTERN.test(slug)) throw badRequest('The slug must be lowercase path segments of letters, digits and hyphens');
+  if (!PAGE_SLUG_PATTERN.test(slug)) throw badRequest('The slug must be path segments of letters, digits, hyphens and underscores');
   return slug;
 }
 

@@ -6,8 +6,11 @@ import { SEARCH_CATEGORY_OF_KIND } from './entities';
 
 type Executor = Knex | Knex.Transaction;
 
-/** Slugs are lowercase path segments (`index`, `news`, `dev/student-life`). */
-export const PAGE_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+/**
+ * Path segments of letters, digits, hyphens and underscores. Mostly lowercase; the mandatory subsections of
+ * "Сведения об образовательной организации" have fixed mixed-case names (`sveden/eduStandarts`, `sveden/paid_edu`).
+ */
+export const PAGE_SLUG_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_-]*(\/[a-zA-Z0-9][a-zA-Z0-9_-]*)*$/;
 
 export async function readPage(db: Executor, locale: Locale, slug: string): Promise<Page | null> {
   const row = (await db('pages').select('doc').where({ locale, slug }).first()) as { doc: string } | undefined;
