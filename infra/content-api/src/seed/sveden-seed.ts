@@ -301,7 +301,7 @@ function subsections(locale: Locale): Array<Omit<SvedenSubsection, 'updatedAt'>>
           l,
           t('Педагогические работники', 'Teaching staff'),
           'teachingStaff',
-          [[t('ФИО', 'Name'), 'fio'], [t('Должность', 'Position'), 'post'], [t('Преподаваемые дисциплины', 'Subjects taught'), 'teachingDiscipline'], [t('Уровень образования', 'Education'), 'teachingLevel'], [t('Квалификация', 'Qualification'), 'teachingQual'], [t('Учёная степень', 'Academic degree'), 'degree'], [t('Учёное звание', 'Academic rank'), 'academStat'], [t('Повышение квалификации', 'Professional development'), 'profDevelopment'], [t('Стаж работы по специальности', 'Experience in the field'), 'specExperience'], [t('Образовательные программы', 'Programmes'), 'teachingOp']],
+          [[t('ФИО', 'Name'), 'fio'], [t('Должность', 'Position'), 'post'], [t('Преподаваемые дисциплины', 'Subjects taught'), 'teachingDiscipline'], [t('Уровень образования', 'Education'), 'teachingLevel'], [t('Квалификация', 'Qualification'), 'teachingQual'], [t('Направление подготовки и (или) специальность', 'Field of study'), 'employeeQualification'], [t('Учёная степень', 'Academic degree'), 'degree'], [t('Учёное звание', 'Academic rank'), 'academStat'], [t('Повышение квалификации', 'Professional development'), 'profDevelopment'], [t('Стаж работы по специальности', 'Experience in the field'), 'specExperience'], [t('Образовательные программы', 'Programmes'), 'teachingOp']],
           staff.slice(0, 24).map((member, index) => {
             const program = programs[index % programs.length]!;
             const senior = /Профессор|Ведущий/.test(member.position.ru);
@@ -311,6 +311,7 @@ function subsections(locale: Locale): Array<Omit<SvedenSubsection, 'updatedAt'>>
               text(ru ? capitalised(member.topic.ruNom) : capitalised(member.topic.en), l),
               text(t('Высшее', 'Higher'), l),
               text(t('Исследователь. Преподаватель-исследователь', 'Researcher and lecturer'), l),
+              text(ru ? member.faculty.ruNom : member.faculty.en, l),
               text(senior ? t('Доктор наук', 'Doctor of Sciences') : t('Кандидат наук', 'Candidate of Sciences'), l),
               text(senior ? t('Профессор', 'Professor') : t('Доцент', 'Associate Professor'), l),
               text(t(`Удостоверение о повышении квалификации, ${2022 + (index % 4)} г.`, `Professional development certificate, ${2022 + (index % 4)}`), l),
