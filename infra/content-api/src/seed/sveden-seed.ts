@@ -467,11 +467,12 @@ export function svedenSeed(referenceDate: string): Bilingual<SvedenSubsection>[]
 export function svedenPages(locale: Locale): Page[] {
   const ru = locale === 'ru';
   const title = ru ? 'Сведения об образовательной организации' : 'Information about the educational organisation';
+  // Every page's hero names the whole section; a subsection's own title heads its section (and the browser tab).
   const page = (slug: string, heading: string, section: SectionDescriptor): Page => ({
     slug,
     title: heading,
     seo: { title: heading, description: `${heading} — ${SITE_NAME[locale]}` },
-    components: [{ id: 'hero', name: 'PageHero', theme: 'dark', props: { title: heading, lead: FULL_NAME[locale] } }, section],
+    components: [{ id: 'hero', name: 'PageHero', theme: 'dark', props: { title, lead: FULL_NAME[locale] } }, section],
   });
   return [
     page('sveden', title, { id: 'sveden', name: 'SvedenIndex', props: {} }),

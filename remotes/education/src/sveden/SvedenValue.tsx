@@ -1,17 +1,15 @@
 import type { SvedenValue as Value } from '@site/contracts';
-import { SiteLink, useShell } from '@site/ui';
+import { SiteLink } from '@site/ui';
 
 /**
  * One item's value with its microdata name on the innermost element, as the format of Rosobrnadzor order No. 1493
  * expects: a link (`<a itemprop="ustavDocLink" href>`), a date (`<time itemprop="regDate" datetime>`) or text.
- * Documents (`/media/…`) are reached through the same-origin media path.
+ * Documents (`/media/…`) are plain links to where the API serves them (SiteLink maps the path).
  */
 export function SvedenValue({ value, itemprop }: { value: Value; itemprop?: string | undefined }) {
-  const shell = useShell();
   if (value.href) {
-    const href = value.href.startsWith('/media/') ? shell.imageUrl(value.href) : value.href;
     return (
-      <SiteLink href={href} itemProp={itemprop}>
+      <SiteLink href={value.href} itemProp={itemprop}>
         {value.text}
       </SiteLink>
     );
