@@ -79,6 +79,13 @@ describe('SvedenSection', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('shows "Основные сведения" when the page names no subsection', async () => {
+    const api = scriptedApi((path) => (path === 'ru/sveden' ? { data: index } : { data: common }));
+    const data = await load(loadContext(api, 'ru'), descriptorOf('SvedenSection', {}));
+    expect(api.calls.map((call) => call.path).sort()).toEqual(['ru/sveden', 'ru/sveden/common']);
+    expect(data.subsection.id).toBe('common');
+  });
+
   describe('against the real content API', () => {
     const server = contentApiForSuite();
 

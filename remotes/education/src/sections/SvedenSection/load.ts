@@ -9,8 +9,8 @@ import {
 import { loadSvedenIndex, type SvedenIndexData } from '../../sveden/load';
 
 export interface SvedenSectionProps {
-  /** Which subsection: one of the order's ids, e.g. `common`, `eduStandarts`, `paid_edu`. */
-  subsection: SvedenSubsectionId;
+  /** Which subsection: one of the order's ids, e.g. `common`, `eduStandarts`, `paid_edu`; `common` when absent. */
+  subsection?: SvedenSubsectionId;
 }
 
 export interface SvedenSectionData {
@@ -21,10 +21,11 @@ export interface SvedenSectionData {
 
 /** One subsection with its items, and the list of all of them, fetched side by side. */
 export const load: SectionLoader<SvedenSectionProps, SvedenSectionData> = async (context, { props }) => {
-  if (!(SVEDEN_SUBSECTIONS as readonly string[]).includes(props.subsection)) {
-    throw new Error(`SvedenSection: "${String(props.subsection)}" is not a subsection of the order (${SVEDEN_SUBSECTIONS.join(', ')})`);
+  const id = props.subsection ?? 'common';
+  if (!(SVEDEN_SUBSECTIONS as readonly string[]).includes(id)) {
+    throw new Error(`SvedenSection: "${String(id)}" is not a subsection of the order (${SVEDEN_SUBSECTIONS.join(', ')})`);
   }
-  const path = `${context.locale}/sveden/${props.subsection}`;
+  const path = `${context.locale}/sveden/${id}`;
   const [answer, index] = await Promise.all([context.api.get(path, { signal: context.signal }), loadSvedenIndex(context)]);
   return { subsection: parseContract(path, SvedenSubsectionResponseSchema, answer).data, index };
 };
