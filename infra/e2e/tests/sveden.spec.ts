@@ -107,6 +107,7 @@ test.describe('"Сведения об образовательной орган�
     await page.locator('[data-footer-info]').getByRole('link', { name: 'Сведения об организации' }).click();
     await expect(page).toHaveURL(/\/sveden$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сведения об образовательной организации');
+    await expect(page.locator('[data-section="PageHero"]').getByRole('heading', { level: 2 })).toHaveText('Научно-технологический университет');
     const links = page.locator('[data-section="SvedenIndex"]').getByRole('link');
     await expect(links).toHaveText(REQUIRED.map((entry) => entry.title));
     expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual(REQUIRED.map((entry) => `/sveden/${entry.id}`));

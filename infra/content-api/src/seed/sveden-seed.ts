@@ -467,17 +467,18 @@ export function svedenSeed(referenceDate: string): Bilingual<SvedenSubsection>[]
 export function svedenPages(locale: Locale): Page[] {
   const ru = locale === 'ru';
   const title = ru ? 'Сведения об образовательной организации' : 'Information about the educational organisation';
-  // Every page's hero names the whole section; a subsection's own title heads its section (and the browser tab).
-  const page = (slug: string, heading: string, section: SectionDescriptor): Page => ({
+  // The page's title (its h1) is the subsection's; the hero names what it belongs to: the whole section, or on the
+  // section's own page the university.
+  const page = (slug: string, heading: string, heroTitle: string, section: SectionDescriptor): Page => ({
     slug,
     title: heading,
     seo: { title: heading, description: `${heading} — ${SITE_NAME[locale]}` },
-    components: [{ id: 'hero', name: 'PageHero', theme: 'dark', props: { title, lead: FULL_NAME[locale] } }, section],
+    components: [{ id: 'hero', name: 'PageHero', theme: 'dark', props: { title: heroTitle, lead: FULL_NAME[locale] } }, section],
   });
   return [
-    page('sveden', title, { id: 'sveden', name: 'SvedenIndex', props: {} }),
+    page('sveden', title, SITE_NAME[locale], { id: 'sveden', name: 'SvedenIndex', props: {} }),
     ...subsections(locale).map((subsection) =>
-      page(`sveden/${subsection.id}`, subsection.title, { id: 'sveden', name: 'SvedenSection', props: { subsection: subsection.id } }),
+      page(`sveden/${subsection.id}`, subsection.title, title, { id: 'sveden', name: 'SvedenSection', props: { subsection: subsection.id } }),
     ),
   ];
 }
