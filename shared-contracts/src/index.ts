@@ -15,5 +15,6 @@ export * from './api/education';
 export * from './api/people';
 export * from './api/forms';
 export * from './api/discovery';
+export * from './api/sveden';
 export * from './paths';
 export * from './redirect-target';

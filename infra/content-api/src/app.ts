@@ -11,12 +11,14 @@ import { installCaching } from './http/caching';
 import { installBodyRateLimit } from './http/body-rate';
 import { installErrorHandling } from './http/errors';
 import { registerMediaRoutes } from './media/media-routes';
+import { registerDocumentRoutes } from './media/document-routes';
 import { registerVideoRoutes } from './media/video-routes';
 import { registerListRoutes } from './routes/list-routes';
 import { registerSiteRoutes } from './routes/site-routes';
 import { registerSitemapRoutes } from './routes/sitemap-routes';
 import { seedIfEmpty } from './seed/seed';
 import { registerRevisionRoutes } from './content/revision';
+import { registerSvedenRoutes } from './content/sveden';
 
 export interface ContentApi {
   app: FastifyInstance;
@@ -66,7 +68,9 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   registerSiteRoutes(app, context);
   registerListRoutes(app, context);
   registerSitemapRoutes(app, context);
+  registerSvedenRoutes(app, context);
   registerMediaRoutes(app, context);
+  registerDocumentRoutes(app);
   registerVideoRoutes(app, context);
   await registerFormRoutes(app, context);
   registerAdminRoutes(app, context);

@@ -20,7 +20,7 @@ import {
 } from '@site/contracts';
 import { entityNamed } from '../content/entities';
 import { deleteEntity, deletePage, readEntity, reindexEverything, saveEntity, savePage } from '../content/entity-store';
-import { PAGE_SLUG_PATTERN } from '../content/pages';
+import { isPageSlug } from '../content/pages';
 import { toNumber } from '../db/database';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { localeOf } from '../http/params';
@@ -58,7 +58,7 @@ function checkedPage(value: unknown, slug: string): Page {
 function rawSlugOf(request: FastifyRequest): string {
   const tail = (request.params as { '*': string })['*'];
   const slug = tail.replace(/\/+$/, '');
-  if (!PAGE_SLUG_PATTERN.test(slug)) throw badRequest('The slug must be lowercase path segments of letters, digits and hyphens');
+  if (!isPageSlug(slug)) throw badRequest('The slug must be lowercase path segments of letters, digits and hyphens');
   return slug;
 }
 

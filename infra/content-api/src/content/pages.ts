@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { localizePath, type Locale, type Page } from '@site/contracts';
+import { SVEDEN_SUBSECTIONS, localizePath, type Locale, type Page } from '@site/contracts';
 import { parseJson } from '../db/database';
 import type { SearchDocument } from '../search/search-index';
 import { SEARCH_CATEGORY_OF_KIND } from './entities';
@@ -8,6 +8,16 @@ type Executor = Knex | Knex.Transaction;
 
 /** Slugs are lowercase path segments (`index`, `news`, `dev/student-life`). */
 export const PAGE_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+
+/**
+ * A page slug: lowercase path segments, or one of the subsections of "Сведения об образовательной организации",
+ * whose addresses Rosobrnadzor order No. 1493 fixes in mixed case (`sveden/eduStandarts`, `sveden/paid_edu`).
+ */
+export function isPageSlug(slug: string): boolean {
+  if (PAGE_SLUG_PATTERN.test(slug)) return true;
+  const [section, subsection, ...rest] = slug.split('/');
+  return section === 'sveden' && rest.length === 0 && (SVEDEN_SUBSECTIONS as readonly string[]).includes(subsection ?? '');
+}
 
 export async function readPage(db: Executor, locale: Locale, slug: string): Promise<Page | null> {
   const row = (await db('pages').select('doc').where({ locale, slug }).first()) as { doc: string } | undefined;

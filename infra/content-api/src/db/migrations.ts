@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { addRevisionTime, createRevisionTable, dropRevisionTable, dropRevisionTime } from '../content/revision';
+import { createSvedenTable, dropSvedenTable } from '../content/sveden';
 
 interface Migration {
   name: string;
@@ -259,7 +260,14 @@ const revisionTime: Migration = {
   down: dropRevisionTime,
 };
 
-const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable, revisionTime];
+/** "Сведения об образовательной организации": the subsections of Rosobrnadzor order No. 1493 of 04.08.2023. */
+const svedenTable: Migration = {
+  name: '006_sveden',
+  up: createSvedenTable,
+  down: dropSvedenTable,
+};
+
+const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable, revisionTime, svedenTable];
 
 /** Migrations live in code, so the built server and the tests run exactly the same ones on both engines. */
 const migrationSource: Knex.MigrationSource<Migration> = {
@@ -276,5 +284,5 @@ export async function migrateToLatest(db: Knex): Promise<void> {
 export const CONTENT_TABLES = [
   'settings', 'layout_components', 'color_schemes', 'redirects', 'pages', 'taxonomy_terms', 'search_categories',
   'offices', 'news', 'news_terms', 'events', 'programs', 'courses', 'course_topics', 'people', 'research_areas',
-  'history_entries', 'vacancy_centres', 'vacancies',
+  'history_entries', 'vacancy_centres', 'vacancies', 'sveden_subsections',
 ] as const;

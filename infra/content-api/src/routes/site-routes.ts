@@ -7,7 +7,7 @@ import {
   type Locale,
   type SearchResultsProps,
 } from '@site/contracts';
-import { PAGE_SLUG_PATTERN, readPage } from '../content/pages';
+import { isPageSlug, readPage } from '../content/pages';
 import { readInitData, readSearchCategories } from '../content/site';
 import { badRequest, notFound } from '../http/errors';
 import { LocaleParamsSchema, localeOf } from '../http/params';
@@ -93,7 +93,7 @@ export function registerSiteRoutes(app: FastifyInstance, { db }: RouteContext): 
     const tail = rawPageTail(request, locale);
     if (tail.startsWith('search/')) return search(request, locale, tail.slice('search/'.length).split('/'));
     const slug = decodeSegment(tail).replace(/\/+$/, '');
-    if (!PAGE_SLUG_PATTERN.test(slug) || slug.length > 255) throw notFound();
+    if (!isPageSlug(slug) || slug.length > 255) throw notFound();
     const page = (await readPage(db, locale, slug)) ?? (await synthesizePage(db, locale, slug));
     if (!page) throw notFound();
     return { data: page };

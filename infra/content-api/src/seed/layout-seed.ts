@@ -101,7 +101,7 @@ export function layoutSeed(referenceDate: string): ByLocale<[string, unknown][]>
           { label: 'RuTube', href: 'https://rutube.ru/channel/stu_example' },
         ],
         info: [
-          { text: ru ? 'Лицензия на образовательную деятельность № 2345 от 12.03.2016' : 'Education licence No. 2345 of 12 March 2016', label: ru ? 'Сведения об организации' : 'About the institution', href: '/about#license' },
+          { text: ru ? 'Лицензия на образовательную деятельность № 2345 от 12.03.2016' : 'Education licence No. 2345 of 12 March 2016', label: ru ? 'Сведения об организации' : 'About the institution', href: '/sveden' },
           { text: ru ? 'Сделано в' : 'Made at', label: ru ? 'Студия цифровых проектов' : 'Digital Projects Studio', href: '/about', arrayMadeIn: [ru ? `Студия цифровых проектов ${SHORT_NAME.ru}` : `${SHORT_NAME.en} Digital Projects Studio`] },
         ],
         copyright: `© 1956–${year} ${SITE_NAME[locale]}`,

@@ -1,6 +1,7 @@
 import type { Locale, Page, SectionDescriptor } from '@site/contracts';
 import { OPEN_DAY_EVENT_ID } from './events-seed';
 import { officesSeed } from './news-seed';
+import { svedenPages } from './sveden-seed';
 import { SITE_NAME } from './vocabulary';
 
 /** The validation step of paginated pages: `?page=` must be a page number, or the shell answers 404. */
@@ -163,5 +164,6 @@ export function pagesSeed(locale: Locale): Page[] {
       { id: 'open-day', name: 'EventDetails', props: { id: OPEN_DAY_EVENT_ID, queryParam: 'eventId' } },
       { id: 'application', name: 'ApplicationForm', anchor: 'application', props: { eventId: String(OPEN_DAY_EVENT_ID) } },
     ], { watchQuery: ['eventId', 'programId'] }),
+    ...svedenPages(locale),
   ];
 }

@@ -14,6 +14,8 @@ import { pagesSeed } from './pages-seed';
 import { VACANCY_CENTRES, peopleSeed, vacanciesSeed } from './people-seed';
 import type { Bilingual } from './random';
 import { restartContentRevision } from '../content/revision';
+import { svedenRow } from '../content/sveden';
+import { svedenSeed } from './sveden-seed';
 
 type Row = Record<string, unknown>;
 
@@ -59,6 +61,9 @@ export function buildSeed(referenceDate: string): { tables: Record<string, Row[]
         if (entity.searchDocument) documents.push({ locale, document: entity.searchDocument(pair[locale], locale) });
       }
     }
+  }
+  for (const pair of svedenSeed(referenceDate)) {
+    for (const locale of LOCALES) add('sveden_subsections', [svedenRow(locale, pair[locale])]);
   }
   // programs.sort keeps the curated order of the seed list.
   tables.programs?.forEach((row, index) => (row.sort = index));

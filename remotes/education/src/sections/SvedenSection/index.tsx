@@ -1,0 +1,36 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { SectionProps } from '@site/contracts';
+import { EmptyState, Muted } from '@site/ui';
+import { SvedenBlocks } from '../../sveden/SvedenBlocks';
+import { SvedenNav } from '../../sveden/SvedenNav';
+import type { SvedenSectionData, SvedenSectionProps } from './load';
+
+export { load } from './load';
+
+/**
+ * One subsection of "Сведения об образовательной организации" (`/sveden/{id}`): the links to its siblings, then its
+ * items, each carrying the `itemprop` the format of Rosobrnadzor order No. 1493 of 04.08.2023 prescribes. The page's
+ * title (the shell's h1) is the subsection's title, so the region is named by it rather than repeating it as a heading.
+ */
+export default function SvedenSection({ descriptor, data }: SectionProps<SvedenSectionProps, SvedenSectionData>) {
+  const intl = useIntl();
+  const { subsection, index } = data;
+  const updated = intl.formatDate(new Date(`${subsection.updatedAt}T12:00:00Z`), { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  return (
+    <div role="region" aria-label={subsection.title} data-sveden={subsection.id}>
+      <SvedenNav items={index.items} current={subsection.id} />
+      {subsection.blocks.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="education.noData" />
+        </EmptyState>
+      ) : (
+        <SvedenBlocks blocks={subsection.blocks} idPrefix={descriptor.id} />
+      )}
+      <p>
+        <Muted>
+          <FormattedMessage id="sveden.updated" values={{ date: <time dateTime={subsection.updatedAt}>{updated}</time> }} />
+        </Muted>
+      </p>
+    </div>
+  );
+}
