@@ -32,11 +32,12 @@ const connected = client.connect().then(async () => {
 });
 connected.catch(() => undefined);
 client.on('error', () => undefined);
-port.on('message', async ({ id, sql, params }) => {
+port.on('message', async ({ id, statements }) => {
   let answer;
   try {
     await connected;
-    const result = await client.query(sql, params);
+    let result = { rows: [] };
+    for (const { sql, params } of statements) result = await client.query(sql, params);
     answer = { id, rows: result.rows };
   } catch (error) {
     answer = { id, error: error.message || String(error) };
@@ -76,11 +77,16 @@ class SyncPgConnection {
   }
 
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T[] {
+    return this.batch<T>([{ sql, params }]);
+  }
+
+  /** Runs statements one after the other in one hop to the worker; answers the last one's rows, or the first error. */
+  batch<T = Record<string, unknown>>(statements: Array<{ sql: string; params?: unknown[] }>): T[] {
     if (!this.worker) this.open();
     const id = this.nextId++;
     const timeoutMs = (this.options.statementTimeoutMs ?? 10_000) + 2_000;
     Atomics.store(this.flag!, 0, 0);
-    this.port!.postMessage({ id, sql, params });
+    this.port!.postMessage({ id, statements: statements.map(({ sql, params }) => ({ sql, params: params ?? [] })) });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const remaining = deadline - Date.now();
@@ -160,14 +166,23 @@ export class PgRegistryStore implements RegistryStore {
   }
 
   update(change: (state: RegistryState) => void): RegistryState {
-    return this.transaction(() => {
-      const state = this.parse(this.connection.query<{ document: string }>('SELECT document FROM registry_state WHERE id = 1 FOR UPDATE'));
+    // Two hops: open the transaction and lock the row; write the document and commit.
+    const locked = this.connection.batch<{ document: string }>([{ sql: 'BEGIN' }, { sql: 'SELECT document FROM registry_state WHERE id = 1 FOR UPDATE' }]);
+    try {
+      const state = this.parse(locked);
       change(state);
       state.revision += 1;
       state.updatedAt = new Date().toISOString();
-      this.connection.query('UPDATE registry_state SET document = $1 WHERE id = 1', [JSON.stringify(state)]);
+      this.connection.batch([{ sql: 'UPDATE registry_state SET document = $1 WHERE id = 1', params: [JSON.stringify(state)] }, { sql: 'COMMIT' }]);
       return state;
-    });
+    } catch (error) {
+      try {
+        this.connection.query('ROLLBACK');
+      } catch {
+        // The connection is gone: PostgreSQL ends its transaction by itself.
+      }
+      throw error;
+    }
   }
 
   audit(entry: Omit<AuditEntry, 'id' | 'at'>): void {

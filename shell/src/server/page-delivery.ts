@@ -92,7 +92,7 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   };
   // While a canary is live, the visitor's bucket picks the remotes' versions: the page is rendered and cached per
   // variant (its id is in the key), and the cookies that pin the visitor go on the answer, never in the page.
-  const visitor = visitorVariant(deps.registry.current, request.cookies);
+  const visitor = visitorVariant(deps.registry.current, request.cookies ?? {});
   if (visitor.variant) pageRequest.canaryVariant = visitor.variant;
   const policy = deps.config.pageCache;
   const key = `${pageRequest.origin}|${pageRequest.device}|${pageRequest.pathname}${pageRequest.search}${visitor.variant ? `|canary:${visitor.variant}` : ''}`;
