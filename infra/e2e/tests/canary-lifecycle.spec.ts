@@ -35,17 +35,31 @@ async function newsBuildWith(section: string): Promise<{ dist: string; version: 
   return { dist: path.join(copy, 'dist'), version: manifest.site.version };
 }
 
+interface CanaryDeploy {
+  /** Resolves once the CLI says the canary is live in the registry; rejects with its output if it ends before. */
+  started: Promise<void>;
+  /** The CLI's exit code and output, once the registry's verdict is in. */
+  done: Promise<{ code: number | null; output: string }>;
+}
+
 /** `site-remotes deploy --canary <percent>` as the news team runs it: it waits for the registry's verdict. */
-function deployCanary(platform: OwnPlatform, dist: string, percent: number): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'infra/registry/dist/cli.js'), 'deploy', dist, '--canary', String(percent), '--registry', platform.registry], {
-      env: { ...process.env, SITE_REMOTES_TOKEN: OPERATOR_TOKEN, SITE_REMOTES_CANARY_WAIT_MS: '120000' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
+function deployCanary(platform: OwnPlatform, dist: string, percent: number): CanaryDeploy {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'infra/registry/bin/site-remotes.js'), 'deploy', dist, '--canary', String(percent), '--registry', platform.registry], {
+    env: { ...process.env, SITE_REMOTES_TOKEN: OPERATOR_TOKEN, SITE_REMOTES_CANARY_WAIT_MS: '120000' },
   });
+  let output = '';
+  let onOutput = () => undefined as void;
+  child.stdout.on('data', (chunk: Buffer) => ((output += chunk.toString()), onOutput()));
+  child.stderr.on('data', (chunk: Buffer) => ((output += chunk.toString()), onOutput()));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('exit', (code) => resolve({ code, output })));
+  const started = new Promise<void>((resolve, reject) => {
+    onOutput = () => {
+      if (output.includes('is a canary for')) resolve();
+    };
+    void done.then(({ code }) => reject(new Error(`site-remotes deploy --canary ended (exit ${code}) before the canary was live:\n${output}`)));
+  });
+  started.catch(() => undefined);
+  return { started, done };
 }
 
 /** A visitor with a cookie jar, as a browser keeps one; `bucket` pins them the way the shell's cookie does. */
@@ -74,6 +88,8 @@ test.describe('canary releases with automatic analysis', () => {
   const contexts: APIRequestContext[] = [];
 
   test.beforeAll(async () => {
+    // Two builds of the news remote and a platform of its own: minutes on a busy machine.
+    test.setTimeout(900_000);
     [throwing, healthy] = [await newsBuildWith('E2eCanaryThrows'), await newsBuildWith('E2eFresh')];
     platform = await startOwnPlatform('canary', {
       OPERATOR_TOKEN,
@@ -108,7 +124,9 @@ test.describe('canary releases with automatic analysis', () => {
   });
 
   test('a canary whose section throws is served to its share of visitors only, then rolled back by itself with the reason in the audit log', async ({ browser }) => {
-    const deployed = deployCanary(platform, throwing.dist, 50);
+    const deploy = deployCanary(platform, throwing.dist, 50);
+    const deployed = deploy.done;
+    await deploy.started;
     const canaryVisitor = await visitor(platform.site, CANARY_BUCKET);
     const stableVisitor = await visitor(platform.site, STABLE_BUCKET);
     contexts.push(canaryVisitor, stableVisitor);
@@ -174,7 +192,9 @@ test.describe('canary releases with automatic analysis', () => {
   });
 
   test('a healthy canary is promoted when its window ends, and then every visitor gets it', async () => {
-    const deployed = deployCanary(platform, healthy.dist, 50);
+    const deploy = deployCanary(platform, healthy.dist, 50);
+    const deployed = deploy.done;
+    await deploy.started;
     const canaryVisitor = await visitor(platform.site, CANARY_BUCKET);
     const stableVisitor = await visitor(platform.site, STABLE_BUCKET);
     contexts.push(canaryVisitor, stableVisitor);
