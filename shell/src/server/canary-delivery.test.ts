@@ -14,6 +14,9 @@ const ADMIN_TOKEN = 'canary-delivery-test-token';
 const STABLE = '1.0.0-aaaaaaaaaa';
 const CANARY = '1.1.0-bbbbbbbbbb';
 
+// Renders and registry polls on a loaded test machine: more than the default 5 s per test.
+jest.setTimeout(30_000);
+
 // The Node loader evaluates containers the way the built shell does, with Node's require at hand.
 (globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
 
