@@ -10,6 +10,8 @@ const { startPlatform } = require(path.join(repoRoot, 'infra/orchestrator/src/pl
 export interface OwnPlatform {
   site: string;
   api: string;
+  /** The registry service (publishing API, `/registry.json`). */
+  registry: string;
   dataDir: string;
   logDir: string;
   stop(): Promise<void>;
@@ -34,6 +36,7 @@ export async function startOwnPlatform(name: string, env: Record<string, string>
   return {
     site: platform.urls.site.replace('localhost', '127.0.0.1'),
     api: platform.urls.api,
+    registry: platform.urls.registry.replace(/\/registry\.json$/, ''),
     dataDir,
     logDir,
     async stop() {

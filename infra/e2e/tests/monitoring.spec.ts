@@ -10,6 +10,16 @@ import { operatorHeaders, repoRoot } from '../support/platform-control';
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 const PROMETHEUS = path.join(path.dirname(PROMTOOL), 'prometheus');
 const MONITORING = path.join(repoRoot, 'infra/deploy/monitoring');
+const GRAFANA = path.join(repoRoot, 'infra/deploy/grafana');
+
+/** Every PromQL expression of the shipped Grafana dashboards, with the panel it belongs to. */
+function dashboardExpressions(): Array<{ panel: string; expr: string }> {
+  const folder = path.join(GRAFANA, 'dashboards');
+  return fs.readdirSync(folder).flatMap((file) => {
+    const dashboard = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { panels: Array<{ title: string; targets?: Array<{ expr: string }> }> };
+    return dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => ({ panel: `${file}: ${panel.title}`, expr: target.expr })));
+  });
+}
 
 function promtool(...args: string[]): { status: number | null; output: string } {
   const result = spawnSync(PROMTOOL, args, { cwd: MONITORING, encoding: 'utf8', timeout: 60_000 });
@@ -71,6 +81,21 @@ test.describe('monitoring', () => {
     expect([...read].filter((name) => !exported.has(name))).toEqual([]);
   });
 
+  test('every metric the Grafana dashboard reads is one the shell or the registry exports, from the provisioned data source', async ({ request }) => {
+    const exported = new Set([...(await exportedNames(request, '/metrics')), ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString()))]);
+    const expressions = dashboardExpressions();
+    expect(expressions.length).toBeGreaterThan(20);
+    const read = new Set(expressions.flatMap(({ expr }) => [...expr.matchAll(/\b(site_[a-z0-9_]+)\b/g)].map((match) => match[1]!)));
+    expect(read.size).toBeGreaterThan(20);
+    expect([...read].filter((name) => !exported.has(name))).toEqual([]);
+    // The panels use the data source the provisioning creates, and the dashboards provider reads their folder.
+    const datasource = fs.readFileSync(path.join(GRAFANA, 'provisioning/datasources/prometheus.yml'), 'utf8');
+    const uid = /uid: (\S+)/.exec(datasource)?.[1];
+    const dashboard = JSON.parse(fs.readFileSync(path.join(GRAFANA, 'dashboards/site-platform.json'), 'utf8')) as { panels: Array<{ type: string; datasource?: { uid: string } }> };
+    expect(dashboard.panels.filter((panel) => panel.type !== 'row').map((panel) => panel.datasource?.uid).filter((used) => used !== uid)).toEqual([]);
+    expect(fs.readFileSync(path.join(GRAFANA, 'provisioning/dashboards/site.yml'), 'utf8')).toMatch(/type: file[\s\S]*path: \S+/);
+  });
+
   test('Prometheus with the shipped scrape configuration scrapes the shell and the registry with the operator token and evaluates every rule', async ({ request }) => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-prometheus-'));
     const tokenFile = path.join(work, 'operator-token');
@@ -109,6 +134,11 @@ test.describe('monitoring', () => {
           return groups.flatMap((group) => group.rules).map((rule) => `${rule.name}:${rule.health}${rule.lastError ? ` ${rule.lastError}` : ''}`).filter((line) => !line.endsWith(':ok'));
         }, { timeout: 15_000 })
         .toEqual([]);
+      // Every expression of the Grafana dashboard is valid PromQL that Prometheus answers.
+      for (const { panel, expr } of dashboardExpressions()) {
+        const answer = await (await request.get(`${api}/query`, { params: { query: expr } })).json();
+        expect(answer.status, `${panel}: ${expr}: ${answer.error ?? ''}`).toBe('success');
+      }
       // A healthy platform pages nobody.
       const firing = ((await (await request.get(`${api}/alerts`)).json()).data.alerts as Array<{ labels: { alertname: string }; state: string }>).filter((alert) => alert.state === 'firing');
       expect(firing.map((alert) => alert.labels.alertname)).toEqual([]);

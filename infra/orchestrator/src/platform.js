@@ -29,12 +29,14 @@ function builtVersion(dist) {
 
 /**
  * Points the registry at the built version of every remote that is not live yet (deploy is idempotent).
- * @param {string} dataDir @param {(line: string) => void} log
+ * The registry's database is the one the registry service gets (SQLite in DATA_DIR, or REGISTRY_DATABASE_URL /
+ * DATABASE_URL).
+ * @param {string} dataDir @param {(line: string) => void} log @param {NodeJS.ProcessEnv} [env]
  */
-function deployBuiltRemotes(dataDir, log) {
+function deployBuiltRemotes(dataDir, log, env = process.env) {
   const registry = require(path.join(repoRoot, 'infra/registry/dist/index.js'));
-  const paths = { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.db') };
-  const state = registry.openStore(paths.stateFile).read();
+  const paths = registry.registryPaths({ ...env, DATA_DIR: dataDir });
+  const state = registry.openStore(paths).read();
   for (const team of REMOTES) {
     const dist = path.join(repoRoot, 'remotes', team, 'dist');
     const version = builtVersion(dist);
@@ -72,7 +74,7 @@ async function startPlatform(options = {}) {
     if (wanted !== undefined) ports[key] = wanted === 0 ? await freePort() : wanted;
   }
   if (options.build !== false) await buildWhatIsMissing({ log });
-  deployBuiltRemotes(dataDir, log);
+  deployBuiltRemotes(dataDir, log, { ...process.env, ...options.env });
 
   const host = '127.0.0.1';
   const urls = {

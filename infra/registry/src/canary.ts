@@ -76,8 +76,8 @@ export class CanaryJudge {
   }
 
   judge(now = Date.now()): void {
-    const state = openStore(this.paths.stateFile).read();
-    const counters = freshReports(openStore(this.paths.stateFile), now).flatMap(({ report }) => report.counters);
+    const state = openStore(this.paths).read();
+    const counters = freshReports(openStore(this.paths), now).flatMap(({ report }) => report.counters);
     for (const [remote, entry] of Object.entries(state.remotes)) {
       const canary = entry.canary;
       if (!canary) continue;

@@ -26,7 +26,8 @@ export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
 
 export function registryPaths(env: NodeJS.ProcessEnv = process.env): RegistryPaths {
   const dataDir = dataDirOf(env);
-  return { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.db') };
+  const databaseUrl = env.REGISTRY_DATABASE_URL || env.DATABASE_URL;
+  return { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.db'), ...(databaseUrl ? { databaseUrl } : {}) };
 }
 
 function isLoopback(url: string): boolean {

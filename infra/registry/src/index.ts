@@ -3,18 +3,22 @@ export { createStaticHost, type StaticHostOptions } from './static-host';
 export {
   activate,
   deployBuild,
+  closeStore,
   openStore,
+  promoteCanary,
   publishVersion,
   readBuildFiles,
   readBuildManifest,
   registerExternal,
+  rejectCanary,
   rollback,
   retire,
   transferSection,
   RegistryError,
   type RegistryPaths,
 } from './operations';
-export { RegistryStore, type RegistryState, type AuditEntry } from './state';
+export { SqliteRegistryStore, type RegistryStore, type RegistryState, type AuditEntry } from './state';
+export { PgRegistryStore } from './pg-store';
 export { ensureLocalTeamTokens, hashToken, loadTokenConfig } from './tokens';
 export { RegistryApi } from './client';
 export { registryPaths } from './cli';

@@ -50,6 +50,15 @@ export function registryMetrics(store: RegistryStore, document: RegistryDocument
       type: 'gauge',
       samples: fleet.remotes.filter((remote) => remote.propagationMs !== null).map((remote) => [{ remote: remote.name, version: remote.version }, remote.propagationMs! / 1000]),
     },
+    {
+      name: 'site_registry_live_version',
+      help: 'Versions the registry names live (role stable, or canary): a shell serving any other version serves one the registry retired',
+      type: 'gauge',
+      samples: document.remotes.flatMap((remote) => [
+        [{ remote: remote.name, version: remote.version, role: 'stable' }, 1] as Sample,
+        ...(remote.canary ? [[{ remote: remote.name, version: remote.canary.version, role: 'canary' }, 1] as Sample] : []),
+      ]),
+    },
     { name: 'site_canary_percent', help: 'Share of visitors served a remote\'s canary version (0 when none)', type: 'gauge', samples: document.remotes.map((remote) => [{ remote: remote.name, version: remote.canary?.version ?? '' }, remote.canary?.percent ?? 0]) },
     {
       name: 'site_canary_error_rate',

@@ -2,14 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACTS_VERSION, RemoteManifestSchema, validate, checkContractsCompatibility, type RemoteManifest } from '@site/contracts';
-import { RegistryStore, type DeployedVersion, type RegistryState } from './state';
+import { SqliteRegistryStore, type DeployedVersion, type RegistryState, type RegistryStore } from './state';
+import { PgRegistryStore } from './pg-store';
 import { checkShared, type HostDeclaration } from './gates';
 
 export interface RegistryPaths {
   /** Where published builds live: `<cdnDir>/<remote>/<version>/…`, served by the static host. */
   cdnDir: string;
-  /** The registry database (SQLite). */
+  /** The registry database (SQLite), unless `databaseUrl` is given. */
   stateFile: string;
+  /** PostgreSQL instead of SQLite (`REGISTRY_DATABASE_URL`, else `DATABASE_URL`): several registry instances share it. */
+  databaseUrl?: string;
+  /** The PostgreSQL schema of the registry's tables (default: the connection's). */
+  databaseSchema?: string;
 }
 
 /** A refusal the API answers with its status (400 bad input, 404 unknown, 409 conflict). */
@@ -24,14 +29,32 @@ export class RegistryError extends Error {
 
 const stores = new Map<string, RegistryStore>();
 
-/** One open database per file and process (better-sqlite3 is synchronous; one handle serves every caller). */
-export function openStore(file: string): RegistryStore {
-  let store = stores.get(file);
+/**
+ * One open database per file (or PostgreSQL database and schema) and process: the stores are synchronous, one
+ * handle serves every caller. A bare file name opens SQLite.
+ */
+type StoreLocation = Pick<RegistryPaths, 'stateFile' | 'databaseUrl' | 'databaseSchema'>;
+
+function storeKey(where: string | StoreLocation): { paths: StoreLocation; key: string } {
+  const paths: StoreLocation = typeof where === 'string' ? { stateFile: where } : where;
+  return { paths, key: paths.databaseUrl ? `${paths.databaseUrl}#${paths.databaseSchema ?? ''}` : paths.stateFile };
+}
+
+export function openStore(where: string | StoreLocation): RegistryStore {
+  const { paths, key } = storeKey(where);
+  let store = stores.get(key);
   if (!store) {
-    store = new RegistryStore(file);
-    stores.set(file, store);
+    store = paths.databaseUrl ? new PgRegistryStore({ databaseUrl: paths.databaseUrl, ...(paths.databaseSchema ? { schema: paths.databaseSchema } : {}) }) : new SqliteRegistryStore(paths.stateFile);
+    stores.set(key, store);
   }
   return store;
+}
+
+/** Closes an open store (tests, and a registry that stops). */
+export function closeStore(where: string | StoreLocation): void {
+  const { key } = storeKey(where);
+  stores.get(key)?.close();
+  stores.delete(key);
 }
 
 export function readBuildManifest(distDir: string): RemoteManifest {
@@ -101,7 +124,7 @@ export function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>,
   const hashes = Object.fromEntries([...files].map(([name, body]) => [name, sha256(body)]).sort(([a], [b]) => a!.localeCompare(b!)));
   const sections = manifest.site.sections.map((section) => section.name);
   const shared = Object.fromEntries(((manifest as { shared?: Array<{ name: string; requiredVersion?: string; version?: string }> }).shared ?? []).map((item) => [item.name, item.requiredVersion ?? `^${item.version}`]));
-  const store = openStore(paths.stateFile);
+  const store = openStore(paths);
   let created = false;
   store.update((state) => {
     claimSections(state, team, sections);
@@ -170,7 +193,7 @@ export function sha256(body: Buffer): string {
 }
 
 function audited<T>(paths: RegistryPaths, entry: { actor: Actor; action: string; remote: string; to?: string | null }, run: (from: string | null) => { to: string | null; result: T; detail?: string }): T {
-  const store = openStore(paths.stateFile);
+  const store = openStore(paths);
   const from = store.read().remotes[entry.remote]?.current || null;
   try {
     const outcome = run(from);
@@ -188,11 +211,16 @@ export function authorize(actor: Actor, remote: string): void {
 }
 
 /** Makes a published version live for everyone (ending any canary), or for a share of visitors as a canary. */
-export function activate(paths: RegistryPaths, remote: string, version: string, options: { actor: Actor; canaryPercent?: number; action?: string; detail?: string }): RegistryState {
+export function activate(
+  paths: RegistryPaths,
+  remote: string,
+  version: string,
+  options: { actor: Actor; canaryPercent?: number; action?: string; detail?: string; /** The registry's own verdict (canary analysis), not a team's request. */ verdict?: boolean },
+): RegistryState {
   const action = options.action ?? (options.canaryPercent ? 'canary' : 'activate');
   return audited(paths, { actor: options.actor, action, remote, to: version }, () => {
-    authorize(options.actor, remote);
-    const state = openStore(paths.stateFile).update((draft) => {
+    if (!options.verdict) authorize(options.actor, remote);
+    const state = openStore(paths).update((draft) => {
       const entry = draft.remotes[remote];
       if (!entry?.history.some((item) => item.version === version)) throw new RegistryError(404, `remote ${remote} has no published version ${version}`);
       if (options.canaryPercent !== undefined && options.canaryPercent > 0 && options.canaryPercent < 100 && entry.current && entry.current !== version) {
@@ -224,7 +252,7 @@ export function registerExternal(paths: RegistryPaths, remote: string, version: 
       throw new RegistryError(400, `${manifestUrl} is not a URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RegistryError(400, `${manifestUrl} is not an http(s) URL`);
-    const state = openStore(paths.stateFile).update((draft) => {
+    const state = openStore(paths).update((draft) => {
       const entry = (draft.remotes[remote] ??= { current: version, history: [] });
       entry.history = entry.history.filter((item) => item.version !== version);
       entry.history.push({ version, manifest: manifestUrl, deployedAt: new Date().toISOString() });
@@ -243,7 +271,7 @@ export function rollback(paths: RegistryPaths, remote: string, toVersion?: strin
   return audited(paths, { actor, action: 'rollback', remote, to: toVersion ?? null }, () => {
     authorize(actor, remote);
     let chosen = '';
-    const state = openStore(paths.stateFile).update((draft) => {
+    const state = openStore(paths).update((draft) => {
       const entry = draft.remotes[remote];
       if (!entry) throw new RegistryError(404, `remote ${remote} has never been deployed`);
       const index = entry.history.findIndex((item) => item.version === entry.current);
@@ -264,7 +292,7 @@ export function rollback(paths: RegistryPaths, remote: string, toVersion?: strin
 
 /** Marks a version bad (rollback skips it) and ends its canary: the automatic verdict on a failed canary. */
 export function rejectCanary(paths: RegistryPaths, remote: string, reason: string): RegistryState | null {
-  const store = openStore(paths.stateFile);
+  const store = openStore(paths);
   const canary = store.read().remotes[remote]?.canary;
   if (!canary) return null;
   return audited(paths, { actor: { name: 'canary-analysis' }, action: 'canary-rollback', remote, to: store.read().remotes[remote]!.current }, () => {
@@ -280,16 +308,16 @@ export function rejectCanary(paths: RegistryPaths, remote: string, reason: strin
 
 /** Makes the canary the live version for everyone: the automatic verdict on a healthy canary. */
 export function promoteCanary(paths: RegistryPaths, remote: string, reason: string): RegistryState | null {
-  const canary = openStore(paths.stateFile).read().remotes[remote]?.canary;
+  const canary = openStore(paths).read().remotes[remote]?.canary;
   if (!canary) return null;
-  return activate(paths, remote, canary.version, { actor: { name: 'canary-analysis' }, action: 'canary-promote', detail: `canary ${canary.version} promoted: ${reason}` });
+  return activate(paths, remote, canary.version, { actor: { name: 'canary-analysis' }, action: 'canary-promote', verdict: true, detail: `canary ${canary.version} promoted: ${reason}` });
 }
 
 /** Removes a remote from the registry (its published builds stay on the static host). */
 export function retire(paths: RegistryPaths, remote: string, actor: Actor = { name: 'platform' }): RegistryState {
   return audited(paths, { actor, action: 'retire', remote }, () => {
     authorize(actor, remote);
-    const state = openStore(paths.stateFile).update((draft) => {
+    const state = openStore(paths).update((draft) => {
       if (!draft.remotes[remote]) throw new RegistryError(404, `remote ${remote} is not registered`);
       delete draft.remotes[remote];
     });
@@ -301,7 +329,7 @@ export function retire(paths: RegistryPaths, remote: string, actor: Actor = { na
 export function transferSection(paths: RegistryPaths, section: string, toRemote: string, actor: Actor): RegistryState {
   return audited(paths, { actor, action: 'transfer-section', remote: toRemote, to: section }, () => {
     if (actor.name !== 'platform') throw new RegistryError(403, 'only the platform team transfers section names');
-    const state = openStore(paths.stateFile).update((draft) => {
+    const state = openStore(paths).update((draft) => {
       (draft.owners ??= {})[section] = toRemote;
     });
     return { to: section, result: state, detail: `section ${section} now belongs to ${toRemote}` };

@@ -1,13 +1,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { CONTRACTS_VERSION } from '@site/contracts';
 import { createRegistryServer } from './registry-server';
 import { RegistryApi } from './client';
-import { readBuildFiles, openStore } from './operations';
+import { Client } from 'pg';
+import { closeStore, readBuildFiles, openStore, type RegistryPaths } from './operations';
 import { hashToken } from './tokens';
+
+/** The machine's PostgreSQL (as for the content API's tests); each test gets a schema of its own. */
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENGINES = ['sqlite', 'postgres'] as const;
+let schemas = 0;
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
 
 const TOKENS = { platform: 'platform-secret', news: 'news-secret', events: 'events-secret' };
 
@@ -31,15 +47,21 @@ function build(dir: string, team: string, version: string, options: { sections?:
   return dist;
 }
 
-describe('publishing API (real HTTP, SQLite state)', () => {
+describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
   let dir: string;
+  let schema: string;
   let app: ReturnType<typeof createRegistryServer>;
   let base: string;
-  const paths = () => ({ cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry', 'registry.db') });
+  const paths = (): RegistryPaths => ({
+    cdnDir: path.join(dir, 'cdn'),
+    stateFile: path.join(dir, 'registry', 'registry.db'),
+    ...(engine === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : {}),
+  });
   const as = (token: string) => new RegistryApi(base, token);
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-api-'));
+    schema = `registry_test_${process.pid}_${++schemas}`;
     app = createRegistryServer({
       paths: paths(),
       remotesPublicUrl: 'http://cdn.example/remotes/',
@@ -52,6 +74,8 @@ describe('publishing API (real HTTP, SQLite state)', () => {
 
   afterEach(async () => {
     await app.close();
+    closeStore(paths());
+    if (engine === 'postgres') await dropSchema(schema);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -77,7 +101,7 @@ describe('publishing API (real HTTP, SQLite state)', () => {
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), '// tampered');
     await expect(as(TOKENS.news).publish('news', readBuildFiles(dist))).rejects.toThrow(/409.*immutable/);
     expect(fs.readFileSync(path.join(dir, 'cdn', 'news', '1.0.0-aaaaaaaaaa', 'remoteEntry.js'), 'utf8')).toBe('// browser 1.0.0-aaaaaaaaaa');
-    const published = openStore(paths().stateFile).read().remotes.news!.history[0]!;
+    const published = openStore(paths()).read().remotes.news!.history[0]!;
     expect(published.files?.['server/remoteEntry.js']).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -108,18 +132,52 @@ describe('publishing API (real HTTP, SQLite state)', () => {
   });
 
   it('loses no update when 50 versions are published and activated at once', async () => {
+    // 100 changes queue up on one database: a client that waits for its turn (a loaded test machine is slow).
+    const patient = new RegistryApi(base, TOKENS.news, 50_000);
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, index) => {
         const version = `1.0.${index}-aaaaaaaaaa`;
-        const published = await as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', version)));
-        return as(TOKENS.news).activate('news', published.version);
+        const published = await patient.publish('news', readBuildFiles(build(dir, 'news', version)));
+        return patient.activate('news', published.version);
       }),
     );
     const versions = (await as(TOKENS.platform).list()).remotes.news!.versions.map((item) => item.version);
     expect(new Set(versions).size).toBe(50);
     expect(new Set(results.map((result) => result.revision)).size).toBe(results.length);
     expect((await as(TOKENS.platform).audit('news')).entries.filter((entry) => entry.action === 'publish' && entry.outcome === 'ok')).toHaveLength(50);
-  });
+  }, 60_000);
+
+  it('loses no update when several processes change the state at once (each its own connection or database handle)', () => {
+    const script = `
+      const { openStore } = require(${JSON.stringify(path.join(__dirname, '../dist/index.js'))});
+      const [paths, worker] = [JSON.parse(process.argv[1]), process.argv[2]];
+      const store = openStore(paths);
+      for (let index = 0; index < 20; index += 1) {
+        store.update((state) => {
+          const entry = (state.remotes.news ??= { current: '', history: [] });
+          entry.history.push({ version: worker + '.' + index, manifest: 'x', deployedAt: new Date().toISOString() });
+        });
+      }
+      store.close();
+    `;
+    const before = openStore(paths()).read().revision;
+    const children = Array.from({ length: 4 }, (_, worker) => spawn(process.execPath, ['-e', script, JSON.stringify(paths()), `w${worker}`], { stdio: ['ignore', 'ignore', 'pipe'] }));
+    return Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve, reject) => {
+            let errors = '';
+            child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a writer exited with ${code}: ${errors}`))));
+          }),
+      ),
+    ).then(() => {
+      const state = openStore(paths()).read();
+      expect(state.remotes.news!.history).toHaveLength(80);
+      expect(new Set(state.remotes.news!.history.map((item) => item.version)).size).toBe(80);
+      expect(state.revision).toBe(before + 80);
+    });
+  }, 60_000);
 
   it('rolls back to the last good version, skipping one a canary failed', async () => {
     const api = as(TOKENS.news);
@@ -127,7 +185,7 @@ describe('publishing API (real HTTP, SQLite state)', () => {
       await api.publish('news', readBuildFiles(build(dir, 'news', version)));
       await api.activate('news', version);
     }
-    openStore(paths().stateFile).update((state) => {
+    openStore(paths()).update((state) => {
       state.remotes.news!.history[1]!.bad = 'canary failed';
     });
     expect((await api.rollback('news')).current).toBe('1.0.0-aaaaaaaaaa');
@@ -167,6 +225,40 @@ describe('publishing API (real HTTP, SQLite state)', () => {
     expect(text).toContain('site_canary_rollbacks_total{remote="news"} 1');
     expect(text).toContain('site_canary_percent{remote="news",version=""} 0');
     expect(text).toMatch(/^site_fleet_shells\{state="fresh"\} 1$/m);
+    expect(text).toContain('site_registry_live_version{remote="news",version="1.0.0-aaaaaaaaaa",role="stable"} 1');
+  });
+
+  it('promotes a healthy canary by itself when its window ends, with the reason in the audit log', async () => {
+    const api = as(TOKENS.news);
+    await api.publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['NewsLatest'] })));
+    await api.activate('news', '1.0.0-aaaaaaaaaa');
+    await api.publish('news', readBuildFiles(build(dir, 'news', '1.1.0-bbbbbbbbbb', { sections: ['NewsLatest'] })));
+    await api.activate('news', '1.1.0-bbbbbbbbbb', 20);
+    const counters = [
+      { remote: 'news', version: '1.0.0-aaaaaaaaaa', renders: 200, renderErrors: 2, browserErrors: 0 },
+      { remote: 'news', version: '1.1.0-bbbbbbbbbb', renders: 40, renderErrors: 0, browserErrors: 1 },
+    ];
+    await fetch(`${base}/api/fleet/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.platform}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instance: 'shell-a', contractsVersion: CONTRACTS_VERSION, shared: {}, registryRevision: 0, pollAgeMs: 0, live: [], counters }),
+    });
+    // Within its window the canary is watched, healthy or not.
+    app.canaryJudge.judge();
+    expect(app.canaryJudge.lastVerdicts().news).toMatchObject({ state: 'watching', version: '1.1.0-bbbbbbbbbb' });
+    expect((await as(TOKENS.platform).list()).remotes.news!.canary).toMatchObject({ version: '1.1.0-bbbbbbbbbb', percent: 20 });
+    // The window has passed (started a minute and a half ago).
+    openStore(paths()).update((state) => {
+      state.remotes.news!.canary!.startedAt = new Date(Date.now() - 90_000).toISOString();
+    });
+    app.canaryJudge.judge();
+    const listed = (await as(TOKENS.platform).list()).remotes.news!;
+    expect(listed.current).toBe('1.1.0-bbbbbbbbbb');
+    expect(listed.canary ?? null).toBeNull();
+    const entry = (await as(TOKENS.platform).audit('news')).entries.find((item) => item.action === 'canary-promote');
+    expect(entry).toMatchObject({ actor: 'canary-analysis', from: '1.0.0-aaaaaaaaaa', to: '1.1.0-bbbbbbbbbb', outcome: 'ok' });
+    expect(entry!.detail).toMatch(/^canary 1\.1\.0-bbbbbbbbbb promoted: healthy over 9\d s: 1 errors in 40 renders \(2\.5%\) against 1\.0\.0-aaaaaaaaaa's 1\.0%$/);
+    expect(await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKENS.platform}` } })).text()).toContain('site_canary_promotions_total{remote="news"} 1');
   });
 });
 

@@ -72,7 +72,7 @@ export function toRegistryDocument(state: RegistryState, remotesPublicUrl: strin
  */
 export function createRegistryServer(options: RegistryServerOptions): FastifyInstance & { canaryJudge: CanaryJudge } {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 128 * 1024 * 1024 });
-  const store = openStore(options.paths.stateFile);
+  const store = openStore(options.paths);
   const judge = new CanaryJudge(options.paths, options.canary ?? {}, (line) => app.log.info(line));
 
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {

@@ -55,13 +55,40 @@ export interface AuditEntry {
 
 export const EMPTY_STATE: RegistryState = { revision: 0, updatedAt: new Date(0).toISOString(), remotes: {}, owners: {} };
 
+/** Where the registry keeps its state: SQLite by default, PostgreSQL when configured (see pg-store.ts). */
+export interface RegistryStore {
+  read(): RegistryState;
+  update(change: (state: RegistryState) => void): RegistryState;
+  audit(entry: Omit<AuditEntry, 'id' | 'at'>): void;
+  auditLog(limit?: number, remote?: string): AuditEntry[];
+  /** Keeps a shell's latest report (several registry instances on one database see the same fleet). */
+  saveFleetReport(instance: string, report: unknown): void;
+  fleet(): Array<{ instance: string; at: string; report: unknown }>;
+  close(): void;
+}
+
+/** One audit row as stored (both databases use the same column names). */
+export function auditEntryOf(row: Record<string, unknown>): AuditEntry {
+  return {
+    id: Number(row.id),
+    at: row.at as string,
+    actor: row.actor as string,
+    action: row.action as string,
+    remote: row.remote as string,
+    from: (row.from_version as string | null) ?? null,
+    to: (row.to_version as string | null) ?? null,
+    outcome: row.outcome as AuditEntry['outcome'],
+    detail: (row.detail as string | null) ?? null,
+  };
+}
+
 /**
  * The registry's state in SQLite (`<DATA_DIR>/registry/registry.db`): the document of live versions in one row and
  * the audit log in a table. Every change runs in an IMMEDIATE transaction, which takes the database's write lock
  * before reading, so concurrent changes from any number of processes (registry instances, the CLI) queue up instead
  * of losing each other's updates; WAL lets the readers (shell polls) go on meanwhile.
  */
-export class RegistryStore {
+export class SqliteRegistryStore implements RegistryStore {
   private readonly db: Database.Database;
 
   constructor(readonly file: string) {
@@ -86,7 +113,6 @@ export class RegistryStore {
     return state;
   }
 
-  /** Applies a change atomically; a change that throws leaves the state as it was. Bumps the revision shells poll. */
   update(change: (state: RegistryState) => void): RegistryState {
     const run = this.db.transaction(() => {
       const state = this.read();
@@ -111,20 +137,9 @@ export class RegistryStore {
         ? this.db.prepare('SELECT * FROM registry_audit WHERE remote = ? ORDER BY id DESC LIMIT ?').all(remote, limit)
         : this.db.prepare('SELECT * FROM registry_audit ORDER BY id DESC LIMIT ?').all(limit)
     ) as Array<Record<string, unknown>>;
-    return rows.map((row) => ({
-      id: row.id as number,
-      at: row.at as string,
-      actor: row.actor as string,
-      action: row.action as string,
-      remote: row.remote as string,
-      from: (row.from_version as string | null) ?? null,
-      to: (row.to_version as string | null) ?? null,
-      outcome: row.outcome as AuditEntry['outcome'],
-      detail: (row.detail as string | null) ?? null,
-    }));
+    return rows.map(auditEntryOf);
   }
 
-  /** Keeps a shell's latest report (several registry instances on one database see the same fleet). */
   saveFleetReport(instance: string, report: unknown): void {
     this.db
       .prepare('INSERT INTO registry_fleet (instance, at, report) VALUES (?, ?, ?) ON CONFLICT (instance) DO UPDATE SET at = excluded.at, report = excluded.report')

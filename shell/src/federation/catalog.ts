@@ -22,6 +22,25 @@ export interface RemoteRecord {
   browserEntryUrl: string | null;
   /** A newer version the registry names but that could not be loaded: this record's version stays live meanwhile. */
   pending?: { version: string; manifestUrl: string; problem: string };
+  /**
+   * The name the federation runtime knows this version by, when it differs from the remote's: a canary is loaded
+   * next to the stable version of the same remote, so the server holds both containers at once.
+   */
+  runtimeName?: string;
+}
+
+/** A canary version of a remote and the share of visitors (buckets 0 … percent-1) it is served to. */
+export interface CanaryRecord {
+  record: RemoteRecord;
+  percent: number;
+}
+
+/** Visitors are put in one of 100 buckets; a canary of N % serves buckets 0 … N-1. */
+export const CANARY_BUCKETS = 100;
+
+/** The federation runtime's name for a remote's canary container (loaded beside the stable one). */
+export function canaryRuntimeName(remote: string): string {
+  return `${remote}__canary`;
 }
 
 export interface SectionLocation {
@@ -38,10 +57,17 @@ export class RemoteCatalog {
   readonly revision: number;
   readonly remotes: ReadonlyMap<string, RemoteRecord>;
   readonly conflicts: readonly string[];
+  /** Canary versions by remote name: served to a share of visitors through {@link forVariant}. */
+  readonly canaries: ReadonlyMap<string, CanaryRecord>;
+  /** The id of the variant this catalog serves (`''`: the stable versions of every remote). */
+  readonly variant: string;
   private readonly sectionIndex: Map<string, SectionLocation>;
+  private readonly variants = new Map<string, RemoteCatalog>();
 
-  constructor(revision: number, records: RemoteRecord[]) {
+  constructor(revision: number, records: RemoteRecord[], canaries: Iterable<[string, CanaryRecord]> = [], variant = '') {
     this.revision = revision;
+    this.variant = variant;
+    this.canaries = new Map([...canaries].filter(([name]) => records.some((record) => record.name === name)));
     this.remotes = new Map(records.map((record) => [record.name, record]));
     this.sectionIndex = new Map();
     const conflicts: string[] = [];
@@ -60,8 +86,44 @@ export class RemoteCatalog {
     this.conflicts = conflicts;
   }
 
+  /** The same catalog with other canaries (the stable records are kept as they are). */
+  withCanaries(canaries: Iterable<[string, CanaryRecord]>): RemoteCatalog {
+    return new RemoteCatalog(this.revision, [...this.remotes.values()], canaries);
+  }
+
   static empty(): RemoteCatalog {
     return new RemoteCatalog(-1, []);
+  }
+
+  /**
+   * Which remotes serve their canary to a visitor of this bucket, as a variant id: the remote names sorted and
+   * joined with `.` (`''` when every remote serves its stable version). With k canaries there are at most 2^k
+   * variants, whatever the number of buckets: pages are cached per variant, never per visitor.
+   */
+  variantFor(bucket: number): string {
+    return [...this.canaries]
+      .filter(([, canary]) => bucket < canary.percent)
+      .map(([name]) => name)
+      .sort()
+      .join('.');
+  }
+
+  /**
+   * The catalog a page of the given variant renders with: the named remotes' canary versions in place of their
+   * stable ones. Made once per catalog and variant; an unknown or stale id gives the remotes it still names.
+   */
+  forVariant(variant: string): RemoteCatalog {
+    if (!variant || this.canaries.size === 0) return this;
+    const names = variant.split('.').filter((name) => this.canaries.has(name)).sort();
+    const id = names.join('.');
+    if (!id) return this;
+    let catalog = this.variants.get(id);
+    if (!catalog) {
+      const records = [...this.remotes.values()].map((record) => (names.includes(record.name) ? this.canaries.get(record.name)!.record : record));
+      catalog = new RemoteCatalog(this.revision, records, [], id);
+      this.variants.set(id, catalog);
+    }
+    return catalog;
   }
 
   locate(sectionName: string): SectionLocation | null {

@@ -5,7 +5,7 @@ import {
   type RegistryDocument,
   type RemoteManifest,
 } from '@site/contracts';
-import { buildRemoteRecord, manifestBaseUrl, RemoteCatalog, type RemoteRecord } from './catalog';
+import { buildRemoteRecord, canaryRuntimeName, manifestBaseUrl, RemoteCatalog, type CanaryRecord, type RemoteRecord } from './catalog';
 
 export interface RegistryClientOptions {
   registryUrl: string;
@@ -108,8 +108,11 @@ export class RegistryClient {
       this.options.log.warn({ err: this.lastError }, 'registry unreachable; keeping the last known remotes');
       return;
     }
-    const records = await Promise.all(document.remotes.map((entry) => this.loadRecord(entry)));
-    let next = new RemoteCatalog(document.revision, records);
+    const [records, canaries] = await Promise.all([
+      Promise.all(document.remotes.map((entry) => this.loadRecord(entry))),
+      Promise.all(document.remotes.map((entry) => this.loadCanary(entry))),
+    ]);
+    let next = new RemoteCatalog(document.revision, records, canaries.filter((canary): canary is [string, CanaryRecord] => canary !== null));
     if (!sameCatalog(next, this.catalog)) {
       const previous = this.catalog;
       for (const listener of this.listeners) next = (await listener(next, previous)) ?? next;
@@ -133,6 +136,21 @@ export class RegistryClient {
       const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
       return buildRemoteRecord(entry, known, { reachable: false, problem: `${(error as Error).message}${cause ? ` (${cause})` : ''}` });
     }
+  }
+
+  /**
+   * The canary version the registry names for a remote, under its own runtime name so that the server can load it
+   * beside the stable version. A canary that cannot be fetched or is refused is left out: everyone gets the stable one.
+   */
+  private async loadCanary(entry: RegistryDocument['remotes'][number]): Promise<[string, CanaryRecord] | null> {
+    const canary = entry.canary;
+    if (!canary || canary.manifestUrl === entry.manifestUrl) return null;
+    const record = await this.loadRecord({ name: entry.name, version: canary.version, manifestUrl: canary.manifestUrl });
+    if (record.health !== 'up') {
+      this.options.log.warn({ remote: entry.name, version: canary.version, health: record.health, err: record.problem }, 'canary version not usable; every visitor gets the stable one');
+      return null;
+    }
+    return [entry.name, { record: { ...record, runtimeName: canaryRuntimeName(entry.name) }, percent: canary.percent }];
   }
 
   private async fetchRegistry(): Promise<RegistryDocument> {
@@ -162,7 +180,11 @@ export class RegistryClient {
 }
 
 function sameCatalog(a: RemoteCatalog, b: RemoteCatalog): boolean {
-  if (a.revision !== b.revision || a.remotes.size !== b.remotes.size) return false;
+  if (a.revision !== b.revision || a.remotes.size !== b.remotes.size || a.canaries.size !== b.canaries.size) return false;
+  for (const [name, canary] of a.canaries) {
+    const other = b.canaries.get(name);
+    if (!other || other.percent !== canary.percent || other.record.manifestUrl !== canary.record.manifestUrl) return false;
+  }
   for (const [name, record] of a.remotes) {
     const other = b.remotes.get(name);
     if (

@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkSectionModule, type SectionModule } from '@site/contracts';
-import { RemoteCatalog, type RemoteRecord } from './catalog';
+import { RemoteCatalog, type CanaryRecord, type RemoteRecord } from './catalog';
 import { CircuitBreaker } from './circuit-breaker';
 import { nodeEntryPlugin } from './node-entry-plugin';
 import { RemoteStyles } from './remote-styles';
@@ -118,7 +118,7 @@ export class ServerFederation {
     const key = moduleKey(record.name, record.version, sectionName);
     let pending = this.modules.get(key);
     if (!pending) {
-      pending = loadRemote<SectionModule>(`${record.name}/${sectionName}`).then((loaded) => {
+      pending = loadRemote<SectionModule>(`${record.runtimeName ?? record.name}/${sectionName}`).then((loaded) => {
         const problem = checkSectionModule(loaded, sectionName);
         if (problem) throw new Error(`${record.name}/${sectionName}: ${problem}`);
         if (this.modules.get(key) === pending) this.loaded.set(key, loaded as SectionModule);
@@ -141,10 +141,40 @@ export class ServerFederation {
     const wanted = [...next.remotes.values()];
     const published: RemoteRecord[] = [];
     for (const record of wanted) published.push(await this.applyRecord(record, previous.remotes.get(record.name)));
+    const canaries: Array<[string, CanaryRecord]> = [];
+    for (const [name, canary] of next.canaries) if (await this.applyCanary(canary)) canaries.push([name, canary]);
     this.styles.retainOnly(
-      [...published, ...previous.remotes.values()].flatMap((record) => Object.values(record.assets).flatMap((assets) => assets.css)),
+      [...published, ...previous.remotes.values(), ...canaries.map(([, canary]) => canary.record), ...[...previous.canaries.values()].map((canary) => canary.record)].flatMap((record) =>
+        Object.values(record.assets).flatMap((assets) => assets.css),
+      ),
     );
-    return published.every((record, index) => record === wanted[index]) ? next : new RemoteCatalog(next.revision, published);
+    const unchanged = published.every((record, index) => record === wanted[index]) && canaries.length === next.canaries.size;
+    return unchanged ? next : new RemoteCatalog(next.revision, published, canaries);
+  }
+
+  /**
+   * Registers a canary version under its own runtime name, beside the stable version of its remote, and warms it.
+   * A canary that fails to load is not offered to anyone (its visitors get the stable version); tried again after
+   * the retry time.
+   */
+  private async applyCanary(canary: CanaryRecord): Promise<boolean> {
+    const { record } = canary;
+    const runtimeName = record.runtimeName ?? record.name;
+    if (this.registered.get(runtimeName) === record.manifestUrl) return true;
+    const failure = this.failedVersions.get(record.manifestUrl);
+    const retryAfterMs = this.options.retryNewVersionAfterMs ?? this.options.breakerCooldownMs;
+    if (failure && this.now() - failure.at < retryAfterMs) return false;
+    registerRemotes([{ name: runtimeName, entry: record.manifestUrl }], { force: true });
+    this.registered.set(runtimeName, record.manifestUrl);
+    const problems = await this.warm(record);
+    if (problems.length > 0) {
+      this.failedVersions.set(record.manifestUrl, { at: this.now(), problem: problems.join('; ') });
+      this.registered.delete(runtimeName);
+      this.options.log.warn({ remote: record.name, version: record.version, problems }, 'canary version cannot be loaded; every visitor gets the stable version');
+      return false;
+    }
+    this.failedVersions.delete(record.manifestUrl);
+    return true;
   }
 
   private async applyRecord(record: RemoteRecord, before: RemoteRecord | undefined): Promise<RemoteRecord> {

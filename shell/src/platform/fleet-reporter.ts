@@ -2,6 +2,8 @@ import os from 'node:os';
 import { version as reactVersion } from 'react';
 import { version as reactDomVersion } from 'react-dom';
 import { CONTRACTS_VERSION } from '@site/contracts';
+import contractsPackage from '@site/contracts/package.json';
+import uiPackage from '@site/ui/package.json';
 import type { RegistryClient } from '../federation/registry-client';
 import type { RemoteStats } from './remote-stats';
 
@@ -16,12 +18,17 @@ export interface FleetReporterOptions {
   log: { warn(obj: object, msg: string): void };
 }
 
-/** The shared singletons this shell provides, as the registry's publish gate compares them with a build's ranges. */
+/**
+ * The shared singletons this shell provides, as the registry's publish gate compares them with a build's ranges: the
+ * package versions the federation share scope holds (a build asks for `@site/contracts ^1.0.0`, the package's
+ * version; the contracts' own CONTRACTS_VERSION is declared apart, as contractsVersion).
+ */
 export const SHARED_VERSIONS: Record<string, string> = {
   react: reactVersion,
   'react/jsx-runtime': reactVersion,
   'react-dom': reactDomVersion,
-  '@site/contracts': CONTRACTS_VERSION,
+  '@site/contracts': contractsPackage.version,
+  '@site/ui': uiPackage.version,
 };
 
 export function defaultInstanceId(port: number | string | undefined): string {
@@ -63,7 +70,7 @@ export class FleetReporter {
     const live = [...catalog.remotes.values()].map((record) => {
       const known = this.since.get(record.name);
       if (!known || known.version !== record.version) this.since.set(record.name, { version: record.version, since: new Date().toISOString() });
-      return { remote: record.name, version: record.version, health: record.health, since: this.since.get(record.name)!.since, canary: null, pending: record.pending?.version ?? null };
+      return { remote: record.name, version: record.version, health: record.health, since: this.since.get(record.name)!.since, canary: catalog.canaries.get(record.name)?.record.version ?? null, pending: record.pending?.version ?? null };
     });
     const byVersion = new Map<string, { remote: string; version: string; renders: number; renderErrors: number; browserErrors: number }>();
     for (const counters of this.stats.sectionCounters()) {

@@ -7,6 +7,7 @@ import { renderDashboard } from './dashboard';
 import { operatorGuard } from './operator-auth';
 import { readSupervisorStatus } from './supervisor-status';
 import type { CspReports } from '../security/csp-reports';
+import { PageCacheCounter } from './page-cache-counter';
 import { ResponseCounter } from './response-counter';
 
 export interface PlatformDependencies {
@@ -23,6 +24,8 @@ export interface PlatformDependencies {
   supervisorStatusFile?: string | null;
   /** Answers per status class; registerPlatformRoutes makes one that counts every route registered after it. */
   responses?: ResponseCounter;
+  /** Page answers per render-cache outcome; made like `responses`. */
+  pageCache?: PageCacheCounter;
 }
 
 export interface RemoteStatus {
@@ -34,6 +37,8 @@ export interface RemoteStatus {
   contractsVersion: string | null;
   compatible: boolean;
   sections: string[];
+  /** The canary version this shell serves to a share of visitors, when one is live and loads. */
+  canary: { version: string; percent: number } | null;
   circuit: string;
   stats: ReturnType<RemoteStats['snapshot']>;
 }
@@ -49,6 +54,7 @@ export function platformStatus(deps: PlatformDependencies) {
     contractsVersion: record.manifest?.site.contractsVersion ?? null,
     compatible: record.health !== 'incompatible',
     sections: record.sections,
+    canary: catalog.canaries.has(record.name) ? { version: catalog.canaries.get(record.name)!.record.version, percent: catalog.canaries.get(record.name)!.percent } : null,
     circuit: deps.federation.breaker(record.name).state,
     stats: deps.stats.snapshot(record.name),
   }));
@@ -66,6 +72,7 @@ export function platformStatus(deps: PlatformDependencies) {
     sections: deps.stats.sectionCounters(),
     cspViolations: deps.cspReports?.snapshot() ?? [],
     responses: deps.responses?.snapshot() ?? [],
+    pageCache: deps.pageCache?.snapshot() ?? [],
     process: { uptimeSeconds: Math.round(process.uptime()), heapUsedBytes: process.memoryUsage().heapUsed, rssBytes: process.memoryUsage().rss },
   };
 }
@@ -126,14 +133,23 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
   // Never polled successfully: the age since the process started, so the alert on a stale catalog still fires.
   metric('site_registry_poll_age_seconds', 'Seconds since the shell last read the registry successfully', 'gauge', [[{}, status.registry.pollAgeSeconds ?? status.process.uptimeSeconds]]);
   metric('site_http_responses_total', 'Answers of this shell per status class', 'counter', status.responses.map(([code, count]) => [{ code }, count]));
+  metric('site_page_cache_answers_total', 'Page answers per render-cache outcome (hit, stale, miss, stale-if-error, bypass)', 'counter', status.pageCache.map(([outcome, count]) => [{ outcome }, count]));
+  // What this shell serves, stable and canary: an alert compares it with what the registry names live.
+  metric(
+    'site_remote_version_served',
+    'Remote versions this shell renders pages with (role stable, or canary for a share of visitors)',
+    'gauge',
+    remotes.flatMap((r) => [[{ remote: r.name, version: r.version, role: 'stable' }, 1] as [Record<string, string>, number], ...(r.canary ? [[{ remote: r.name, version: r.canary.version, role: 'canary' }, 1] as [Record<string, string>, number]] : [])]),
+  );
   metric('site_process_heap_used_bytes', 'V8 heap used', 'gauge', [[{}, status.process.heapUsedBytes]]);
   return `${lines.join('\n')}\n`;
 }
 
 /** The platform team's view: a dashboard, its JSON, and Prometheus metrics, all behind the operator token. */
 export function registerPlatformRoutes(app: FastifyInstance, input: PlatformDependencies): void {
-  const deps = { ...input, responses: input.responses ?? new ResponseCounter() };
+  const deps = { ...input, responses: input.responses ?? new ResponseCounter(), pageCache: input.pageCache ?? new PageCacheCounter() };
   deps.responses.attach(app);
+  deps.pageCache.attach(app);
   if (!deps.operatorToken) app.log.info('operator pages (/_platform, /metrics) are off: OPERATOR_TOKEN is not set');
   const onRequest = operatorGuard(deps.operatorToken);
   app.get('/_platform/remotes.json', { onRequest }, async (_request, reply) => {

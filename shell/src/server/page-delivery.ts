@@ -7,6 +7,7 @@ import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
 import { RenderCache, type CachedPage, type ContentCoding, type RenderedPage } from './render-cache';
 import { breakpointFromDevice, detectLocale } from './request-context';
+import { visitorVariant, type VisitorVariant } from './canary-variant';
 import { siteOrigin } from './site-origin';
 
 export interface DeliveryDependencies extends RenderDependencies {
@@ -89,14 +90,19 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
     origin: siteOrigin(request, deps.config),
     contentRevision: deps.revision.current,
   };
+  // While a canary is live, the visitor's bucket picks the remotes' versions: the page is rendered and cached per
+  // variant (its id is in the key), and the cookies that pin the visitor go on the answer, never in the page.
+  const visitor = visitorVariant(deps.registry.current, request.cookies ?? {});
+  if (visitor.variant) pageRequest.canaryVariant = visitor.variant;
   const policy = deps.config.pageCache;
-  const key = `${pageRequest.origin}|${pageRequest.device}|${pageRequest.pathname}${pageRequest.search}`;
+  const key = `${pageRequest.origin}|${pageRequest.device}|${pageRequest.pathname}${pageRequest.search}${visitor.variant ? `|canary:${visitor.variant}` : ''}`;
   const cacheable = policy.enabled && route.definition.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
-  const vary = isRoot ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding';
+  const vary = isRoot ? 'Accept-Encoding, Cookie, Accept-Language' : visitor.varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
+  const send = (page: CachedPage, outcome: CacheOutcome, varyBy: string) => sendPage(request, reply, deps, page, outcome, varyBy, visitor);
 
   if (!cacheable) {
     const rendered = await renderPage(pageRequest, deps, request.log);
-    return send(request, reply, deps, deps.cache.detached(key, rendered, revisionsOf(deps, pageRequest)), 'bypass', vary);
+    return send(deps.cache.detached(key, rendered, revisionsOf(deps, pageRequest)), 'bypass', vary);
   }
 
   const revisions = revisionsOf(deps, pageRequest);
@@ -105,19 +111,19 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   if (entry) {
     const age = Date.now() - entry.renderedAt;
     const current = entry.contentRevision === revisions.content && entry.catalogRevision === revisions.catalog;
-    if (current && age < (entry.degraded ? DEGRADED_FRESH_MS : policy.freshMs)) return send(request, reply, deps, entry, 'hit', vary);
+    if (current && age < (entry.degraded ? DEGRADED_FRESH_MS : policy.freshMs)) return send(entry, 'hit', vary);
     if (current && age < policy.staleIfErrorMs) {
       // Stale but of the same content: answer now, one render in the background brings it up to date.
       if (!deps.cache.isRendering(key)) render().catch((error: unknown) => request.log.warn({ err: error }, 'background page render failed'));
-      return send(request, reply, deps, entry, 'stale', vary);
+      return send(entry, 'stale', vary);
     }
     // The content or the remotes moved: the visitor waits for the new page, unless it cannot be made.
     const fresh = await render();
-    if (fresh.status < 500) return send(request, reply, deps, fresh, 'miss', vary);
-    if (age < policy.staleIfErrorMs) return send(request, reply, deps, entry, 'stale-if-error', vary);
-    return send(request, reply, deps, fresh, 'miss', vary);
+    if (fresh.status < 500) return send(fresh, 'miss', vary);
+    if (age < policy.staleIfErrorMs) return send(entry, 'stale-if-error', vary);
+    return send(fresh, 'miss', vary);
   }
-  return send(request, reply, deps, await render(), 'miss', vary);
+  return send(await render(), 'miss', vary);
 }
 
 function revisionsOf(deps: DeliveryDependencies, page: PageRequest): { content: string | null; catalog: number } {
@@ -143,14 +149,26 @@ function renderAndKeep(deps: DeliveryDependencies, key: string, page: PageReques
   });
 }
 
-async function send(request: FastifyRequest, reply: FastifyReply, deps: DeliveryDependencies, page: CachedPage, outcome: CacheOutcome, vary: string): Promise<FastifyReply> {
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: DeliveryDependencies,
+  page: CachedPage,
+  outcome: CacheOutcome,
+  vary: string,
+  visitor?: VisitorVariant,
+): Promise<FastifyReply> {
   const policy = deps.config.pageCache;
   reply.code(page.status).header('x-page-cache', outcome);
   for (const [name, value] of Object.entries(page.headers)) reply.header(name, value);
+  if (visitor && visitor.setCookies.length > 0) reply.header('set-cookie', visitor.setCookies);
   if (page.status >= 500) {
     // Nothing to serve: say when to come back, and keep every cache from holding on to the failure.
     reply.header('cache-control', 'no-store');
     if (page.status === 503) reply.header('retry-after', String(policy.retryAfterSeconds));
+  } else if (visitor && !visitor.shareable) {
+    // The request's variant cookie does not name what this page holds: no shared cache may file it under it.
+    reply.header('cache-control', 'private, no-store');
   } else {
     reply.header('cache-control', sharedCacheControl(policy));
   }

@@ -101,6 +101,8 @@ export interface PageRequest {
   origin: string;
   /** The content revision the render starts at (init data follows it). */
   contentRevision: string | null;
+  /** Which remotes render their canary version (see canary-variant.ts); absent: every remote's stable version. */
+  canaryVariant?: string;
 }
 
 const DEGRADED_STATUSES = new Set(['failed', 'unavailable', 'deferred']);
@@ -117,7 +119,7 @@ function redirectTo(status: number, location: string): RenderedPage {
  * content API that does not answer makes the page 503 (the caller may still have a stale copy to serve).
  */
 export async function renderPage(page: PageRequest, deps: RenderDependencies, log: FastifyBaseLogger): Promise<RenderedPage> {
-  const catalog = deps.registry.current;
+  const catalog = deps.registry.current.forVariant(page.canaryVariant ?? '');
   const { route, init, outcome } = await runPagePipeline(
     { pathname: page.pathname, search: page.search },
     {

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { init } from '@module-federation/enhanced/runtime';
+import { CONTRACTS_VERSION } from '@site/contracts';
+import { activate, createRegistryServer, createStaticHost, deployBuild, openStore, promoteCanary, publishVersion, readBuildFiles, rejectCanary } from '@site/registry';
+import { RemoteStats } from '../platform/remote-stats';
+import { RegistryClient } from './registry-client';
+import { ServerFederation } from './server-federation';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+// The Node loader evaluates containers the way the built shell does, with Node's require at hand.
+(globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
+init({ name: 'shell_canary_test', remotes: [] });
+
+/**
+ * A real remote build folder served over HTTP: a manifest in the shape the build preset writes, a Node container
+ * implementing the federation container protocol, and one stylesheet per section.
+ */
+function remoteBuild(dir: string, team: string, version: string, sections: string[]): string {
+  const dist = path.join(dir, `${team}-${version}`);
+  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
+  const modules = sections.map((name) => `${JSON.stringify(`./${name}`)}: { default: function ${name}() { return null; }, meta: { name: ${JSON.stringify(name)} }, version: ${JSON.stringify(version)} }`);
+  fs.writeFileSync(
+    path.join(dist, 'server', 'remoteEntry.js'),
+    `var modules = { ${modules.join(', ')} };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
+  );
+  for (const name of sections) fs.writeFileSync(path.join(dist, `${name}.css`), `.${name}{background:url(img/${name}.png)}`);
+  const manifest = {
+    id: team,
+    name: team,
+    metaData: {
+      name: team,
+      globalName: team,
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
+      buildInfo: { buildVersion: version, buildName: team },
+      types: { path: '', name: '', zip: '', api: '' },
+      prefetchInterface: false,
+    },
+    shared: [],
+    remotes: [],
+    exposes: sections.map((name) => ({ id: `${team}:${name}`, name, path: `./${name}`, assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } } })),
+    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
+  };
+  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe('canary serving: two versions of a remote side by side in one shell', () => {
+  let dir: string;
+  let staticHost: FastifyInstance;
+  let registry: FastifyInstance;
+  let client: RegistryClient;
+  let federation: ServerFederation;
+  let paths: { cdnDir: string; stateFile: string };
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-serving-'));
+    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') };
+    staticHost = createStaticHost({ cdnDir: paths.cdnDir });
+    const staticUrl = await listen(staticHost);
+    registry = createRegistryServer({ paths, remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null }, canary: { intervalMs: 60_000 } });
+    const registryUrl = await listen(registry);
+    client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 1000, log: quiet });
+    federation = new ServerFederation(client, new RemoteStats(), { loadTimeoutMs: 1000, entryTimeoutMs: 1000, breakerFailureThreshold: 3, breakerCooldownMs: 10_000, retryNewVersionAfterMs: 0, log: quiet });
+  });
+
+  afterEach(async () => {
+    client.stop();
+    await registry.close();
+    await staticHost.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const versionOf = async (variant: string, section: string) => {
+    const resolution = await federation.resolveSection(client.current.forVariant(variant), section);
+    if (!resolution.ok) throw new Error(resolution.message);
+    return { location: resolution.version, code: (resolution.module as unknown as { version: string }).version };
+  };
+
+  const startCanary = async (team: string, stable: string, canary: string, percent: number) => {
+    deployBuild(paths, remoteBuild(dir, team, stable, [`${team[0]!.toUpperCase()}${team.slice(1)}Latest`]));
+    await federation.start();
+    publishVersion(paths, readBuildFiles(remoteBuild(dir, team, canary, [`${team[0]!.toUpperCase()}${team.slice(1)}Latest`])), { actor: { name: 'platform' } });
+    activate(paths, team, canary, { actor: { name: 'platform' }, canaryPercent: percent });
+    await client.poll();
+  };
+
+  // Every test uses remotes of its own name: the federation runtime is one per process, as in the shell.
+  it('loads the canary beside the stable version; each variant renders with its own code, and buckets below the percentage get the canary', async () => {
+    await startCanary('zeta', '1.0.0-aaaaaaaaaa', '1.1.0-bbbbbbbbbb', 30);
+    const catalog = client.current;
+    expect(catalog.canaries.get('zeta')).toMatchObject({ percent: 30, record: { version: '1.1.0-bbbbbbbbbb', runtimeName: 'zeta__canary', health: 'up' } });
+    expect(catalog.remotes.get('zeta')!.version).toBe('1.0.0-aaaaaaaaaa');
+    expect([0, 29, 30, 99].map((bucket) => catalog.variantFor(bucket))).toEqual(['zeta', 'zeta', '', '']);
+
+    expect(await versionOf('', 'ZetaLatest')).toEqual({ location: '1.0.0-aaaaaaaaaa', code: '1.0.0-aaaaaaaaaa' });
+    expect(await versionOf('zeta', 'ZetaLatest')).toEqual({ location: '1.1.0-bbbbbbbbbb', code: '1.1.0-bbbbbbbbbb' });
+    // Again, from memory: the two containers stay apart.
+    expect(await versionOf('', 'ZetaLatest')).toEqual({ location: '1.0.0-aaaaaaaaaa', code: '1.0.0-aaaaaaaaaa' });
+    // One variant catalog per id; an id naming no live canary is the stable catalog.
+    expect(catalog.forVariant('zeta')).toBe(catalog.forVariant('zeta'));
+    expect(catalog.forVariant('nothing')).toBe(catalog);
+    expect(catalog.forVariant('zeta').remotes.get('zeta')!.manifestUrl).toContain('/1.1.0-bbbbbbbbbb/');
+  });
+
+  it('drops the canary when the registry rolls it back, and serves it to everyone when it is promoted', async () => {
+    await startCanary('eta', '1.0.0-cccccccccc', '1.1.0-dddddddddd', 50);
+    expect(await versionOf('eta', 'EtaLatest')).toMatchObject({ code: '1.1.0-dddddddddd' });
+    rejectCanary(paths, 'eta', 'errors');
+    await client.poll();
+    expect(client.current.canaries.size).toBe(0);
+    expect(client.current.variantFor(0)).toBe('');
+    expect(await versionOf('eta', 'EtaLatest')).toEqual({ location: '1.0.0-cccccccccc', code: '1.0.0-cccccccccc' });
+    expect(openStore(paths.stateFile).read().remotes.eta!.history.find((item) => item.version === '1.1.0-dddddddddd')!.bad).toBe('errors');
+
+    publishVersion(paths, readBuildFiles(remoteBuild(dir, 'eta', '1.2.0-eeeeeeeeee', ['EtaLatest'])), { actor: { name: 'platform' } });
+    activate(paths, 'eta', '1.2.0-eeeeeeeeee', { actor: { name: 'platform' }, canaryPercent: 10 });
+    await client.poll();
+    expect(await versionOf('eta', 'EtaLatest')).toMatchObject({ code: '1.2.0-eeeeeeeeee' });
+    promoteCanary(paths, 'eta', 'healthy');
+    await client.poll();
+    expect(client.current.canaries.size).toBe(0);
+    expect(await versionOf('', 'EtaLatest')).toEqual({ location: '1.2.0-eeeeeeeeee', code: '1.2.0-eeeeeeeeee' });
+  });
+
+  it('offers no canary whose code cannot be loaded: every visitor keeps the stable version', async () => {
+    deployBuild(paths, remoteBuild(dir, 'theta', '1.0.0-ffffffffff', ['ThetaLatest']));
+    await federation.start();
+    publishVersion(paths, readBuildFiles(remoteBuild(dir, 'theta', '1.1.0-1111111111', ['ThetaLatest'])), { actor: { name: 'platform' } });
+    fs.rmSync(path.join(paths.cdnDir, 'theta', '1.1.0-1111111111', 'server', 'remoteEntry.js'));
+    activate(paths, 'theta', '1.1.0-1111111111', { actor: { name: 'platform' }, canaryPercent: 50 });
+    await client.poll();
+    expect(client.current.canaries.size).toBe(0);
+    expect(client.current.variantFor(0)).toBe('');
+    expect(await versionOf('theta', 'ThetaLatest')).toEqual({ location: '1.0.0-ffffffffff', code: '1.0.0-ffffffffff' });
+  });
+});
