@@ -29,8 +29,9 @@ function moduleRules({ side, classPrefix, designSystemCss = true }) {
             sourceMap: false,
             // Identical file paths in two remotes would otherwise give identical class names; the design
             // system keeps one prefix whichever build compiles it, so a shared singleton's classes match.
+            // `classPrefix` may be a function of the file's folder (the monolith build compiles every team's code).
             classNameSlug: (hash, title, args) =>
-              `${/shared-ui/.test(args?.dir ?? '') ? 'ui' : classPrefix}_${title}_${hash}`,
+              `${/shared-ui/.test(args?.dir ?? '') ? 'ui' : typeof classPrefix === 'function' ? classPrefix(args?.dir ?? '') : classPrefix}_${title}_${hash}`,
           },
         },
       ],
