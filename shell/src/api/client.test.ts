@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiClient, serializeParams } from './client';
+import { createBrowserApiClient } from './browser-client';
 
 interface Seen {
   method: string;
@@ -8,7 +9,11 @@ interface Seen {
   accept: string | undefined;
 }
 
-describe('the HTTP client (spec point 7)', () => {
+// The server's axios client and the browser's fetch client behave alike.
+describe.each([
+  ['axios (server)', createApiClient],
+  ['fetch (browser)', createBrowserApiClient],
+])('the HTTP client (spec point 7): %s', (_name, createApiClient) => {
   let server: http.Server;
   let base: string;
   const seen: Seen[] = [];
