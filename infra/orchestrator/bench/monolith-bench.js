@@ -108,6 +108,29 @@ async function lighthousePerformance(url, port) {
   return scores[Math.floor(scores.length / 2)] ?? NaN;
 }
 
+/** The sections a page rendered, in order, with their status (`data-section` and `data-section-status`). @param {string} html */
+function renderedSections(html) {
+  return [...html.matchAll(/data-section="([^"]+)"[^>]*?data-section-status="([^"]+)"/g)].map((match) => `${match[1]}:${match[2]}`);
+}
+
+/**
+ * The comparison means something only if both builds render the same page: the same sections, none failed. Stops the
+ * bench otherwise. @param {string} federatedSite @param {string} monolithSite
+ */
+async function assertSameSections(federatedSite, monolithSite) {
+  for (const page of ['/', '/news']) {
+    const [fed, mono] = await Promise.all([federatedSite, monolithSite].map(async (site) => {
+      const response = await fetch(`${site}${page}`, { headers: { 'accept-language': 'ru' } });
+      return { status: response.status, sections: renderedSections(await response.text()) };
+    }));
+    const ready = mono.sections.length > 0 && !mono.sections.some((section) => /:(failed|unavailable|missing|error)$/.test(section));
+    if (fed.status !== 200 || mono.status !== 200 || !ready || fed.sections.join() !== mono.sections.join()) {
+      throw new Error(`the monolith does not render ${page} as the federated site does: ${JSON.stringify({ federated: fed, monolith: mono })}`);
+    }
+    console.log(`${page}: both builds render the same ${mono.sections.length} sections (${mono.sections.map((s) => s.split(':')[0]).join(', ')})`);
+  }
+}
+
 const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
 
 runBench(async () => {
@@ -119,6 +142,7 @@ runBench(async () => {
       const sides = /** @type {const} */ ([['federated', federated.site], ['monolith', monolith.site]]);
       // One warm-up pass each: both load their sections before anything is measured.
       for (const [, site] of sides) for (const page of ['/', '/news']) await (await fetch(`${site}${page}`)).arrayBuffer();
+      await assertSameSections(federated.site, monolith.site);
 
       console.log(`\nServer rendering, page cache off: ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS} s per page and build on ${os.cpus().length} cores`);
       console.log('page      federated req/s  monolith req/s  ratio (target >= 0.9)');
