@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { HYDRATION_PATTERN, collectConsole } from '../support/console';
-import { asReturningVisitor, openHydrated } from '../support/site';
+import { asReturningVisitor, openHydrated, pageDataRequests, withoutPrefetch } from '../support/site';
 
 /**
  * Less JS before interaction (issue 11 point 3): what the browser fetches for a first load leaves out the ICU message
@@ -25,6 +25,8 @@ function recordScripts(page: Page): Map<string, Promise<string>> {
 
 test.beforeEach(async ({ context }) => {
   await asReturningVisitor(context);
+  // Each navigation fetches its page data (no idle prefetch), so the browser's client is seen at work.
+  await withoutPrefetch(context);
 });
 
 test('the first load of the home page fetches no ICU parser, no axios and no validator message texts', async ({ page }) => {
@@ -40,16 +42,15 @@ test('the first load of the home page fetches no ICU parser, no axios and no val
 
 test('precompiled messages format in the browser: a client-side visit to /en/news renders its texts, arguments filled in, with no hydration or intl error', async ({ page }) => {
   const console = collectConsole(page);
-  const pageData: string[] = [];
-  page.on('response', (response) => {
-    if (/\/api\/.*pages/.test(response.url())) pageData.push(response.url());
-  });
+  const pageData = pageDataRequests(page);
   await openHydrated(page, '/en');
-  // The header's link, followed in the page: the browser loads the page data and renders the sections itself.
+  // The header's link, followed in the page (no new document): the browser loads the page data and renders it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.locator('header a[href="/en/news"]:visible').first().click();
   await expect(page).toHaveURL(/\/en\/news$/);
-  await expect(page.locator('main h1, main h2').first()).toBeVisible();
-  expect(pageData.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-section="NewsFeed"][data-section-status="ready"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(pageData.some((url) => url.startsWith('/api/en/pages/news'))).toBe(true);
   // The news list's texts come from the news remote's messages: English, with no raw message syntax left.
   const main = await page.locator('main').innerText();
   expect(main).not.toMatch(/\{[a-zA-Z]+\}/);
