@@ -1,7 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-// Only the checker and its error iterator: the `Value` namespace would pull the whole value toolkit into browsers.
-import { Errors } from '@sinclair/typebox/errors';
+// Only the checker: the `Value` namespace would pull the whole value toolkit into browsers. The issues' texts come
+// from validate-issues.ts (TypeBox's error iterator) on the server and from its browser build in browsers.
 import { Check } from '@sinclair/typebox/value';
+import { issuesOf } from './validate-issues';
 
 export interface ValidationIssue {
   /** JSON pointer of the offending value, `/` for the root. */
@@ -16,12 +17,7 @@ const MAX_REPORTED_ISSUES = 10;
 /** Checks a value against a contract schema without throwing. */
 export function validate<S extends TSchema>(schema: S, value: unknown): Validation<Static<S>> {
   if (Check(schema, value)) return { ok: true, value: value as Static<S> };
-  const issues: ValidationIssue[] = [];
-  for (const error of Errors(schema, value)) {
-    issues.push({ path: error.path || '/', message: error.message });
-    if (issues.length >= MAX_REPORTED_ISSUES) break;
-  }
-  return { ok: false, issues };
+  return { ok: false, issues: issuesOf(schema, value, MAX_REPORTED_ISSUES) };
 }
 
 /** Thrown when data crossing a boundary does not match its contract. */

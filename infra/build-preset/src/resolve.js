@@ -17,13 +17,21 @@ function esmAliases() {
   };
 }
 
+/**
+ * Browser builds format only precompiled messages (see icu-messages.js), so react-intl's ICU parser is replaced by
+ * its `no-parser` build (same exports, `parse` throws): the parser stays on the server.
+ */
+function noIcuParserAlias() {
+  return { '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { paths: [repoRoot] }) };
+}
+
 /** How the shell and every remote resolve modules: workspace sources first, then the platform's own conditions. */
 function resolveOptions(side) {
   return {
     extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
     conditionNames: ['source', ...(side === 'browser' ? ['browser'] : ['node']), 'import', 'require', 'module', 'default'],
     modules: ['node_modules', path.join(repoRoot, 'node_modules')],
-    alias: side === 'browser' ? esmAliases() : {},
+    alias: side === 'browser' ? { ...esmAliases(), ...noIcuParserAlias() } : {},
   };
 }
 

@@ -1,6 +1,7 @@
 'use strict';
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { babelConfigFile } = require('./paths');
+const { MESSAGE_JSON, SHELL_MESSAGES_MODULE } = require('./icu-messages');
 
 /**
  * TypeScript/JSX through Babel, with linaria's styles extracted by WyW first. CSS goes to files in the
@@ -16,7 +17,15 @@ const DESIGN_SYSTEM_SOURCES = /[\\/](shared-ui|node_modules[\\/]@site[\\/]ui)[\\
  */
 function moduleRules({ side, classPrefix, designSystemCss = true }) {
   const babelOptions = { configFile: babelConfigFile, babelrc: false };
+  const icuMessagesLoader = require.resolve('./icu-messages');
   return [
+    // Browsers get precompiled messages (see icu-messages.js); the server keeps the strings and parses them.
+    ...(side === 'browser'
+      ? [
+          { test: MESSAGE_JSON, type: 'json', use: [{ loader: icuMessagesLoader }] },
+          { test: SHELL_MESSAGES_MODULE, enforce: 'pre', use: [{ loader: icuMessagesLoader }] },
+        ]
+      : []),
     {
       test: /\.[cm]?[jt]sx?$/,
       exclude: /node_modules[\\/](?!@site[\\/])/,
@@ -29,8 +38,9 @@ function moduleRules({ side, classPrefix, designSystemCss = true }) {
             sourceMap: false,
             // Identical file paths in two remotes would otherwise give identical class names; the design
             // system keeps one prefix whichever build compiles it, so a shared singleton's classes match.
+            // `classPrefix` may be a function of the file's folder (the monolith build compiles every team's code).
             classNameSlug: (hash, title, args) =>
-              `${/shared-ui/.test(args?.dir ?? '') ? 'ui' : classPrefix}_${title}_${hash}`,
+              `${/shared-ui/.test(args?.dir ?? '') ? 'ui' : typeof classPrefix === 'function' ? classPrefix(args?.dir ?? '') : classPrefix}_${title}_${hash}`,
           },
         },
       ],

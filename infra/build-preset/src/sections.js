@@ -53,8 +53,7 @@ function assertNoShellOwnedImports(rootDir) {
  * Each exposed module is a small generated file that re-exports the section and attaches the team's messages
  * and the section's meta, so a section folder holds only its component, loader and tests.
  */
-function writeExposeModules({ rootDir, team, sections }) {
-  const outDir = path.join(rootDir, '.federation', 'exposes');
+function writeExposeModules({ rootDir, team, sections, outDir = path.join(rootDir, '.federation', 'exposes') }) {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   const messagesDir = path.join(rootDir, 'src', 'messages');

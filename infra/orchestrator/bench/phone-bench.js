@@ -18,9 +18,14 @@ function sizeReport() {
   for (const team of REMOTES) console.log(formatSizeReport(`remote ${team}`, remoteSizeReport(path.join(repoRoot, `remotes/${team}/dist`))));
 }
 
-runBench(() =>
-  withBenchPlatform('site-phone-bench', async (site) => {
-    sizeReport();
-    await lighthouseFigures(site, process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-  }),
-);
+// `--sizes-only`: the build size report alone, without starting the platform or Lighthouse.
+if (process.argv.includes('--sizes-only')) {
+  sizeReport();
+} else {
+  runBench(() =>
+    withBenchPlatform('site-phone-bench', async (site) => {
+      sizeReport();
+      await lighthouseFigures(site, process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+    }),
+  );
+}

@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import type { ApiClient, ApiError, ApiErrorDetails, QueryParams, RequestOptions } from '@site/contracts';
+import { TIMESTAMP_PARAM, serializeParams } from './params';
 
 export interface ApiClientOptions {
   /** The backend API base: the provider's API plus the configured REST path (spec point 7); default `/`. */
@@ -15,20 +16,7 @@ export interface ApiClientOptions {
   unreachableStatus?: number;
 }
 
-/** The query parameter every GET carries so that no cache answers it (spec point 7). */
-export const TIMESTAMP_PARAM = 't';
-
-/** Arrays become comma lists (`categories=a,b`), empty values are left out, everything is URL-encoded. */
-export function serializeParams(params: QueryParams): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
-    if (Array.isArray(value) && value.length === 0) continue;
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
-  }
-  return parts.join('&');
-}
+export { TIMESTAMP_PARAM, serializeParams } from './params';
 
 /** Every failure becomes `{statusCode, message}`: the HTTP status and its text, or 500 when there is none (spec point 8). */
 export function toApiError(error: unknown, unreachableStatus = 500): ApiError & ApiErrorDetails {

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import type { SectionModule } from '@site/contracts';
 import { globalStyles, installTouchHighlight, scrollToHash } from '@site/ui';
-import { createApiClient } from '../api/client';
+import { createBrowserApiClient } from '../api/browser-client';
 import { App } from '../app/App';
 import { DocumentEffects } from '../app/DocumentEffects';
 import { useStore, type SectionRuntime } from '../app/contexts';
@@ -118,7 +118,7 @@ function LeaveGuardHost({ history }: { history: LeaveGuardHistory }) {
 
 async function start(): Promise<void> {
   const payload = readPayload();
-  const api = createApiClient({ baseURL: payload.config.publicApiBase });
+  const api = createBrowserApiClient({ baseURL: payload.config.publicApiBase });
   const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
   const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError);
   federation.register();

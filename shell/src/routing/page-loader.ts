@@ -1,5 +1,6 @@
 import { isApiError, statusOfError, type ApiClient, type Locale, type Page, type QueryParams } from '@site/contracts';
 import { shellMessages } from '../i18n/messages';
+import { intlFor } from '../i18n/intl-cache';
 import { endpoints } from '../api/endpoints';
 import { resolveSections, type ResolveOptions, type SectionModuleSource } from '../sections/resolve-sections';
 import type { PageError, PageView } from '../stores/page-store';
@@ -16,9 +17,14 @@ export function notFound(cause?: string): PageError {
   return { statusCode: 404, message: NOT_FOUND_MESSAGE, ...(cause ? { cause } : {}) };
 }
 
+/** A title from the shell's messages, formatted (browsers hold them precompiled, not as strings). */
+function pageTitle(locale: Locale, id: 'page.searchTitle' | 'test.title'): string {
+  return intlFor(locale, shellMessages[locale]).formatMessage({ id });
+}
+
 /** The search page the shell shows when the backend has none: the search remote's results section. */
 function searchResultsPage(slug: string, locale: Locale): Page {
-  return { slug, title: shellMessages[locale]['page.searchTitle'], watchQuery: true, components: [{ id: 'search-results', name: 'SearchResults', props: {} }] };
+  return { slug, title: pageTitle(locale, 'page.searchTitle'), watchQuery: true, components: [{ id: 'search-results', name: 'SearchResults', props: {} }] };
 }
 
 export interface PageLoadDependencies {
@@ -85,7 +91,7 @@ async function fetchPage(route: ResolvedRoute, search: string, query: QueryParam
 function testPage(deps: PageLoadDependencies, locale: Locale): Page {
   return {
     slug: 'test',
-    title: shellMessages[locale]['test.title'],
+    title: pageTitle(locale, 'test.title'),
     components: deps.knownSections().map((name) => ({ id: `test-${name}`, name, props: {} })),
   };
 }

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkSectionModule } from '@site/contracts';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createMonolithBuild, MONOLITH_REMOTES } = require('./monolith.js') as {
+  createMonolithBuild(options: { shellDir: string }): { distDir: string; sections: string[]; configs: Array<{ name: string; plugins: object[] }> };
+  MONOLITH_REMOTES: string[];
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { discoverSections } = require('./sections.js') as { discoverSections(rootDir: string): string[] };
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+describe('the monolith comparison build', () => {
+  // The generated modules go to a scratch shell folder; they point at the real remotes' and shell's sources.
+  const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monolith-shell-'));
+  fs.mkdirSync(path.join(shellDir, 'src', 'federation'), { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'shell/src/federation/catalog.ts'), path.join(shellDir, 'src/federation/catalog.ts'));
+  const build = createMonolithBuild({ shellDir });
+  afterAll(() => fs.rmSync(shellDir, { recursive: true, force: true }));
+
+  test('carries every section of every remote, and no federation plugin', () => {
+    const expected = MONOLITH_REMOTES.flatMap((team) => discoverSections(path.join(repoRoot, 'remotes', team)).map((name) => `${team}/${name}`));
+    expect(build.sections.sort()).toEqual(expected.sort());
+    expect(build.configs.map((config) => config.name)).toEqual(['monolith:browser', 'monolith:server']);
+    for (const config of build.configs) expect(config.plugins.some((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')).toBe(false);
+  });
+
+  test("loadRemote answers each section's module from the sources, as the federated container would", async () => {
+    const runtime = (await import(path.join(shellDir, '.monolith', 'federation-runtime.ts'))) as { loadRemote(id: string): Promise<unknown> };
+    for (const id of ['news/PageHero', 'events/EventsUpcoming', 'forms/ContactForm', 'education/ProgramsList', 'search/SearchResults']) {
+      const module = (await runtime.loadRemote(id)) as { messages?: { ru: object; en: object } };
+      expect(checkSectionModule(module, id.split('/')[1] ?? '')).toBeNull();
+      expect(Object.keys(module.messages?.ru ?? {}).length).toBeGreaterThan(0);
+    }
+    await expect(runtime.loadRemote('news/NoSuchSection')).rejects.toThrow('section news/NoSuchSection is not in the monolith build');
+  });
+
+  test('the catalog keeps what the registry names but none of the remote hosts\' files', async () => {
+    const catalog = (await import(path.join(shellDir, '.monolith', 'catalog.ts'))) as typeof import('../../../shell/src/federation/catalog');
+    const record = catalog.buildRemoteRecord({ name: 'news', version: '1.0.0', manifestUrl: 'http://remotes.test/news/mf-manifest.json' } as never, null);
+    expect(record).toMatchObject({ name: 'news', assets: {}, browserEntryUrl: null });
+    expect(typeof catalog.RemoteCatalog).toBe('function');
+  });
+});

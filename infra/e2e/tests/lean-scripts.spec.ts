@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { HYDRATION_PATTERN, collectConsole } from '../support/console';
+import { asReturningVisitor, openHydrated, pageDataRequests, withoutPrefetch } from '../support/site';
+
+/**
+ * Less JS before interaction (issue 11 point 3): what the browser fetches for a first load leaves out the ICU message
+ * parser (messages arrive precompiled), the HTTP library (the browser's client is fetch) and the validator's
+ * message texts, and the site still formats its messages, validates and loads page data in the browser.
+ * Each marker is a text only that code carries.
+ */
+const LEFT_OUT = [
+  { what: 'the ICU message parser', marker: 'EXPECT_ARGUMENT_CLOSING_BRACE' },
+  { what: 'axios', marker: 'ERR_BAD_OPTION_VALUE' },
+  { what: "TypeBox's error messages", marker: 'Expected union value' },
+];
+
+/** The scripts the page has fetched so far, by URL, with their text. */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.text().catch(() => ''));
+  });
+  return scripts;
+}
+
+test.beforeEach(async ({ context }) => {
+  await asReturningVisitor(context);
+  // Each navigation fetches its page data (no idle prefetch), so the browser's client is seen at work.
+  await withoutPrefetch(context);
+});
+
+test('the first load of the home page fetches no ICU parser, no axios and no validator message texts', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await openHydrated(page, '/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+  for (const [url, text] of scripts) {
+    const body = await text;
+    for (const { what, marker } of LEFT_OUT) expect(body.includes(marker), `${what} in ${url}`).toBe(false);
+  }
+});
+
+test('precompiled messages format in the browser: a client-side visit to /en/news renders its texts, arguments filled in, with no hydration or intl error', async ({ page }) => {
+  const console = collectConsole(page);
+  const pageData = pageDataRequests(page);
+  await openHydrated(page, '/en');
+  // The header's link, followed in the page (no new document): the browser loads the page data and renders it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.locator('header a[href="/en/news"]:visible').first().click();
+  await expect(page).toHaveURL(/\/en\/news$/);
+  await expect(page.locator('[data-section="NewsFeed"][data-section-status="ready"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(pageData.some((url) => url.startsWith('/api/en/pages/news'))).toBe(true);
+  // The news list's texts come from the news remote's messages: English, with no raw message syntax left.
+  const main = await page.locator('main').innerText();
+  expect(main).not.toMatch(/\{[a-zA-Z]+\}/);
+  expect(console.messages.filter((line) => HYDRATION_PATTERN.test(line) || /uncompiled message|FORMAT_ERROR|MISSING_TRANSLATION/i.test(line))).toEqual([]);
+});

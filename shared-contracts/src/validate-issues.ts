@@ -1,0 +1,17 @@
+import type { TSchema } from '@sinclair/typebox';
+import { Errors } from '@sinclair/typebox/errors';
+import type { ValidationIssue } from './validate';
+
+/**
+ * Where and why a value does not match its schema, in TypeBox's words (at most `limit` issues). Browser builds take
+ * `validate-issues.browser.ts` instead (see the package's `browser` field): the error iterator and its message
+ * texts stay on the server.
+ */
+export function issuesOf(schema: TSchema, value: unknown, limit: number): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const error of Errors(schema, value)) {
+    issues.push({ path: error.path || '/', message: error.message });
+    if (issues.length >= limit) break;
+  }
+  return issues;
+}
