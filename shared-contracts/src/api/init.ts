@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LinkSchema } from './common';
 
 /** The alternative colour schemes of the accessibility mode (spec point 3). */
 export const COLOR_SCHEME_NAMES = ['gray', 'black', 'lime', 'sepia'] as const;

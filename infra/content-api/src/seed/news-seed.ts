@@ -197,7 +197,7 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
       }
       told.add(story.title.ru);
     }
-    const featureSort = id === 1 ? 'First' : id === 2 ? 'Second' : 'NotSet';
+    const featureSort: NewsRecord['featureSort'] = id === 1 ? 'First' : id === 2 ? 'Second' : 'NotSet';
     const imageName = id % 9 === 5 && !story.clip ? null : story.image;
     const officeId = id % 3 === 0 ? random.pick(OFFICE_IDS) : null;
     const shared = {
@@ -205,7 +205,7 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
       date,
       type,
       isFeatured: featureSort !== 'NotSet',
-      featureSort: featureSort as NewsRecord['featureSort'],
+      featureSort,
       categories: random.sample(CATEGORY_IDS, random.int(1, 2)),
       formats: [story.format],
       themes: topic ? [topic.id] : [],
