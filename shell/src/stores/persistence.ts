@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS } from '@site/contracts';
 
-/** Browser storage keys (spec point 7). */
+/** The localStorage keys (and cookie names) under which visitor preferences are kept (spec point 7). */
 export const STORAGE_KEYS = {
   hiddenAlerts: 'hiddenAlerts',
   cookies: 'cookies',
