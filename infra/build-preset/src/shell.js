@@ -136,4 +136,4 @@ function readShellAssets(browserDistDir) {
   return JSON.parse(fs.readFileSync(path.join(browserDistDir, SHELL_ASSETS_FILE), 'utf8'));
 }
 
-module.exports = { createShellBuild, readShellAssets, SHELL_ASSETS_FILE, SINGLETONS };
+module.exports = { createShellBuild };

@@ -26,7 +26,7 @@ export interface CanaryState {
   actor: string;
 }
 
-export interface RemoteState {
+interface RemoteState {
   current: string;
   /** Every version ever published, oldest first; rollback picks from here. */
   history: DeployedVersion[];
@@ -53,7 +53,7 @@ export interface AuditEntry {
   detail: string | null;
 }
 
-export const EMPTY_STATE: RegistryState = { revision: 0, updatedAt: new Date(0).toISOString(), remotes: {}, owners: {} };
+const EMPTY_STATE: RegistryState = { revision: 0, updatedAt: new Date(0).toISOString(), remotes: {}, owners: {} };
 
 /**
  * The registry's state in SQLite (`<DATA_DIR>/registry/registry.db`): the document of live versions in one row and

@@ -17,7 +17,7 @@ export interface FleetReporterOptions {
 }
 
 /** The shared singletons this shell provides, as the registry's publish gate compares them with a build's ranges. */
-export const SHARED_VERSIONS: Record<string, string> = {
+const SHARED_VERSIONS: Record<string, string> = {
   react: reactVersion,
   'react/jsx-runtime': reactVersion,
   'react-dom': reactDomVersion,

@@ -25,7 +25,7 @@ export interface PlatformDependencies {
   responses?: ResponseCounter;
 }
 
-export interface RemoteStatus {
+interface RemoteStatus {
   name: string;
   version: string;
   manifestUrl: string;

@@ -28,7 +28,7 @@ const DEGRADED_FRESH_MS = 5_000;
 const MAX_CACHED_QUERY_LENGTH = 512;
 
 /** The coding to answer with: brotli, then gzip, by the client's Accept-Encoding (q=0 refuses). */
-export function negotiateCoding(header: string | undefined): ContentCoding {
+function negotiateCoding(header: string | undefined): ContentCoding {
   const accepted = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -41,7 +41,7 @@ export interface CachedPage extends Omit<RenderedPage, 'html'> {
 
 const ENTRY_OVERHEAD_BYTES = 512;
 
-export function entityTag(html: Buffer): string {
+function entityTag(html: Buffer): string {
   return createHash('sha1').update(html).digest('base64url').slice(0, 27);
 }
 

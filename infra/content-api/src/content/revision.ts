@@ -32,11 +32,11 @@ export async function restartContentRevision(db: Knex | Knex.Transaction): Promi
 }
 
 /** One more change; atomic on both engines, so concurrent writers never lose a step. */
-export async function bumpContentRevision(db: Knex | Knex.Transaction): Promise<void> {
+async function bumpContentRevision(db: Knex | Knex.Transaction): Promise<void> {
   await db(TABLE).where({ id: 1 }).increment('counter', 1);
 }
 
-export async function readContentRevision(db: Knex, timeZone: string, now = new Date()): Promise<string> {
+async function readContentRevision(db: Knex, timeZone: string, now = new Date()): Promise<string> {
   const row = (await db(TABLE).select('epoch', 'counter').where({ id: 1 }).first()) as { epoch: string; counter: number | string } | undefined;
   const stored = row ? `${row.epoch}.${String(row.counter)}` : 'none';
   return `${stored}.${todayIn(timeZone, now)}`;

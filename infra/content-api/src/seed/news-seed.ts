@@ -7,7 +7,7 @@ import { staffList, roleOf, type StaffMember } from './people-seed';
 import { CAMPUS_STORIES, COMPANIES, FOREIGN_UNIVERSITIES, JOURNALS, TOPIC_FACTS, type TopicFacts } from './story-facts';
 import { FACULTIES, SHORT_NAME, TOPICS, type Faculty, type Topic } from './vocabulary';
 
-export const NEWS_COUNT = 320;
+const NEWS_COUNT = 320;
 
 /** What a story is told from: a research direction with its facts, a faculty that works on it, one of its people. */
 interface Story {
@@ -145,7 +145,7 @@ const MEDIA_STORIES: ((story: Story) => Told)[] = [
 ];
 
 /** The video site where the university publishes its films: the fallback button of a video leads there. */
-export const VIDEO_SITE = 'https://video.stu.example';
+const VIDEO_SITE = 'https://video.stu.example';
 
 function videoElement(clip: string, title: string, fallback: string, id: number): string {
   return `<video controls preload="metadata" poster="/media/images/${clip === 'campus-day' ? 'campus-main' : clip}.jpg" title="${title.replace(/"/g, '&quot;')}">` +

@@ -37,7 +37,7 @@ export interface TextQueryFormProps {
 }
 
 /** The page's query parameters a new search keeps, as hidden fields for the no-script GET submission. */
-export function keptParameters(search: string, param: string): Array<[string, string]> {
+function keptParameters(search: string, param: string): Array<[string, string]> {
   return [...new URLSearchParams(search)].filter(([key]) => key !== param && key !== 'page');
 }
 

@@ -5,7 +5,7 @@ import { FieldLabel, Hint } from './FormFrame';
 import { controlStyles } from './form-styles';
 
 /** What a field hands its control: the id its label points at, and the accessibility state of its error. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   name: string;
   className: string;
