@@ -20,7 +20,7 @@ const USAGE = `usage: site-remotes [--registry <url>] <command>
 the registry API: --registry or REGISTRY_API_URL (default http://127.0.0.1:REGISTRY_PORT, 3003); the team token:
 SITE_REMOTES_TOKEN (without one, a local registry is used with the platform token in DATA_DIR/operator-token)`;
 
-function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.DATA_DIR ?? path.join(__dirname, '../../../.data'));
 }
 
@@ -54,7 +54,7 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const args = [...argv];
   const registryUrl = (takeOption(args, '--registry') ?? env.REGISTRY_API_URL ?? `http://127.0.0.1:${env.REGISTRY_PORT ?? 3003}`).replace(/\/$/, '');
   const waitMs = Number(env.SITE_REMOTES_WAIT_MS ?? 60_000);

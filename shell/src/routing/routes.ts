@@ -35,8 +35,12 @@ export interface RouteDefinition {
   noindex?: boolean;
 }
 
-/** The static routes of the spec, in every locale, and the catch-all content page after them. */
-const ROUTE_TABLE: readonly RouteDefinition[] = [
+/**
+ * The static routes of the spec, in every locale, and the catch-all content page after them: the one declaration
+ * of the site's routes, for any module that must list them.
+ * @public
+ */
+export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { name: 'pdf-redirect', path: '/pdf-redirect', kind: 'pdf-redirect', view: 'content', source: { from: 'none' }, query: ['url'], cache: 'none' },
   { name: 'search', path: '/search', kind: 'static-page', view: 'content', source: { from: 'backend', fallback: 'search-results' }, slug: 'search', query: 'all', cache: 'shared' },
   { name: 'test', path: '/test', kind: 'test', view: 'content', source: { from: 'registry-sections' }, query: [], cache: 'shared', noindex: true },
