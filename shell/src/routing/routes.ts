@@ -91,11 +91,6 @@ function normalisePath(pathname: string): string {
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
 }
 
-/** The error page's path: `/error`, or `/{locale}/error` for the non-default locale. */
-function errorPath(locale: Locale): string {
-  return `${localePrefix(locale)}/error`;
-}
-
 /**
  * The query string that decides a route's HTML: only the parameters the route declares (sorted), or the whole
  * query without tracking parameters when its sections may read any.
