@@ -25,6 +25,8 @@ const TYPED = [
 
 /** A relative import that climbs out of its package into another top-level package folder. */
 const OUT_OF_PACKAGE = '^(\\.\\./)+(shell|remotes|shared-ui|shared-contracts|infra)(/|$)';
+/** A relative import from one remote into another remote's sources (`../../../events/src/...`). */
+const OTHER_REMOTE = '^(\\.\\./){2,}(news|events|education|forms|search)/src(/|$)';
 
 export default tseslint.config(
   {
@@ -111,6 +113,7 @@ export default tseslint.config(
           patterns: [
             { group: ['@site/*', '!@site/contracts', '!@site/ui'], message: 'A remote imports only @site/contracts, @site/ui and its own files.' },
             { regex: OUT_OF_PACKAGE, message: 'A remote imports only @site/contracts, @site/ui and its own files.' },
+            { regex: OTHER_REMOTE, message: 'A remote never imports another remote.' },
           ],
         },
       ],
@@ -125,6 +128,7 @@ export default tseslint.config(
           patterns: [
             { group: ['@site/*', '!@site/contracts', '!@site/ui', '!@site/test-support'], message: 'A remote\'s tests use only @site/contracts, @site/ui, @site/test-support and the remote\'s own files.' },
             { regex: OUT_OF_PACKAGE, message: 'A remote\'s tests use only its own files and the shared packages by name.' },
+            { regex: OTHER_REMOTE, message: 'A remote never imports another remote.' },
           ],
         },
       ],
