@@ -34,10 +34,10 @@ export const TYPE_SCALE: Record<GridBreakpoint, { root: number; h1: number; h2: 
   large: { root: 18, h1: 2.9, h2: 2.05, h3: 1.35, lead: 1.2, small: 0.875 },
 };
 
-/** Responsive scale (spec point 9). */
+/** The image widths of the responsive scale, in px (spec point 9). */
 export const RESPONSIVE_SCALE = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 
-/** Handler throttles (spec point 9). */
+/** How often scroll/resize and breakpoint handlers may run, and how long a touched control stays highlighted, in ms (spec point 9). */
 export const SCROLL_RESIZE_THROTTLE_MS = 66;
 export const BREAKPOINT_RESIZE_THROTTLE_MS = 300;
 export const TOUCH_HIGHLIGHT_MS = 500;

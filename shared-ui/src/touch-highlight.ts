@@ -4,7 +4,7 @@ import { TOUCH_HIGHLIGHT_MS } from './tokens';
 export const TOUCH_HIGHLIGHT_ATTRIBUTE = 'data-touch-highlight';
 
 /** What can be highlighted: links and buttons, and anything acting as one. */
-export const TOUCH_HIGHLIGHT_TARGETS = 'a[href], button, [role="button"], summary, label';
+const TOUCH_HIGHLIGHT_TARGETS = 'a[href], button, [role="button"], summary, label';
 
 interface HighlightTarget {
   setAttribute(name: string, value: string): void;

@@ -69,4 +69,4 @@ function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contr
   return browserManifest;
 }
 
-module.exports = { finalizeRemoteManifest, ownStylesheets, contentVersion, MANIFEST };
+module.exports = { finalizeRemoteManifest, ownStylesheets };

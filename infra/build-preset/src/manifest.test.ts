@@ -2,8 +2,8 @@ interface Expose {
   name: string;
   assets: { css: { sync: string[]; async: string[] } };
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ownStylesheets } = require('./manifest.js') as { ownStylesheets(manifest: { exposes: Expose[] }): { exposes: Expose[] } };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build preset is CommonJS without type declarations
+const { ownStylesheets }: { ownStylesheets(manifest: { exposes: Expose[] }): { exposes: Expose[] } } = require('./manifest.js');
 
 const assets = (css: { sync: string[]; async: string[] }) => ({ js: { sync: [], async: [] }, css });
 

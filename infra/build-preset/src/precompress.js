@@ -53,4 +53,4 @@ async function precompressDir(dir) {
   return { files: files.length, written };
 }
 
-module.exports = { precompressDir, COMPRESSIBLE };
+module.exports = { precompressDir };

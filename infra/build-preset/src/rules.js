@@ -62,4 +62,4 @@ function cssLoaders(emit) {
   ];
 }
 
-module.exports = { moduleRules, DESIGN_SYSTEM_SOURCES };
+module.exports = { moduleRules };

@@ -1,9 +1,8 @@
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDependencies, SINGLETONS } = require('./shared');
+const { sharedDependencies } = require('./shared');
 const { moduleRules } = require('./rules');
 const { resolveOptions } = require('./resolve');
 
@@ -132,8 +131,4 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
   return { distDir, configs: [browser, server] };
 }
 
-function readShellAssets(browserDistDir) {
-  return JSON.parse(fs.readFileSync(path.join(browserDistDir, SHELL_ASSETS_FILE), 'utf8'));
-}
-
-module.exports = { createShellBuild, readShellAssets, SHELL_ASSETS_FILE, SINGLETONS };
+module.exports = { createShellBuild };

@@ -52,4 +52,4 @@ function formatSizeReport(title, rows) {
   return [title, ...rows.map((row) => `  ${row.part.padEnd(52)} JS ${kb(row.js).padStart(9)}  CSS ${kb(row.css).padStart(8)} (gzip)`)].join('\n');
 }
 
-module.exports = { remoteSizeReport, shellSizeReport, formatSizeReport, gzipBytes };
+module.exports = { remoteSizeReport, shellSizeReport, formatSizeReport };

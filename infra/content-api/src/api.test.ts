@@ -47,6 +47,8 @@ describe.each(ENGINES)('content API on %s', (engine) => {
 
   test('init carries settings, colours, redirects and every layout component, in both locales', async () => {
     for (const locale of ['ru', 'en']) {
+      // The test walks the JSON answer freely; the contract check below is what types it.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped walk over a validated JSON body
       const { status, body } = await getJson<{ data: Record<string, any> }>(server, `/${locale}/init?t=1700000000000`);
       expect(status).toBe(200);
       expectContract(InitResponseSchema, body);
@@ -88,7 +90,7 @@ describe.each(ENGINES)('content API on %s', (engine) => {
   test('seeded pages name every section of the catalogue, and nothing outside it', async () => {
     const catalogue = catalogueSectionNames();
     expect(catalogue.length).toBeGreaterThanOrEqual(20);
-    const rows = (await server.api.db('pages').select('doc')) as { doc: string }[];
+    const rows = await server.api.db('pages').select<{ doc: string }[]>('doc');
     const named = new Set(rows.flatMap((row) => (JSON.parse(row.doc) as { components: { name: string }[] }).components.map((component) => component.name)));
     expect(catalogue.filter((name) => !named.has(name))).toEqual([]);
     expect([...named].filter((name) => !catalogue.includes(name))).toEqual([]);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-export type CaptchaMode = 'v3' | 'enterprise';
+type CaptchaMode = 'v3' | 'enterprise';
 
 export interface CaptchaConfig {
   /** False only when explicitly disabled (CAPTCHA_DISABLED=true), for local work. */

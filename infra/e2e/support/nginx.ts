@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './platform-control';
 
-export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const TEMPLATE = path.join(repoRoot, 'infra/deploy/nginx/templates/site.conf.template');
 
 /** Fills `${NAME}` placeholders as the nginx image's envsubst step does; an unknown name is an error, not a blank. */
-export function renderTemplate(template: string, values: Record<string, string>): string {
+function renderTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\$\{([A-Z_]+)\}/g, (_match, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`the nginx template needs ${name}`);

@@ -15,7 +15,7 @@ const services = require(path.join(repoRoot, 'infra/orchestrator/src/services.js
   freePort(): Promise<number>;
 };
 
-export const OWN_ADMIN_TOKEN = 'own-backend-admin-token';
+const OWN_ADMIN_TOKEN = 'own-backend-admin-token';
 
 export interface OwnProcess {
   url: string;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { asReturningVisitor, contrastRatio, openHydrated, withoutPrefetch } from '../support/site';
 
-/** Issue 4 point 2: the layout shell (spec points 2, 4 and 5). */
+/** The layout around every page: notification bar, header, footer, alerts, cookie notice and loading bar (spec points 2, 4 and 5). */
 
 test.describe('notification bar and header', () => {
   test('the top notification closes, and is back after a reload (closing is not persisted)', async ({ page, context }) => {

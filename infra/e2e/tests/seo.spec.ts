@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { putPage } from '../support/platform-control';
 import { asReturningVisitor, openHydrated } from '../support/site';
 
-/** Issue 4 point 6: the SEO head (spec points 3 and 9). */
+/** The server HTML head of a page: title, description, canonical, hreflang alternates and Open Graph (spec points 3 and 9). */
 
 function head(html: string): string {
   return html.slice(0, html.indexOf('</head>'));

@@ -4,7 +4,7 @@ import { startHitCollector, type LoopbackServer, type PageHitRecord } from '../s
 import { putPage } from '../support/platform-control';
 import { asReturningVisitor, openHydrated, pageDataRequests, withoutPrefetch } from '../support/site';
 
-/** Issue 4 point 5: stores and behaviour (spec points 4 and 9). */
+/** The stores seen from the browser: breakpoint type, navigation and page data, prefetch, analytics, touch and scroll (spec points 4 and 9). */
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

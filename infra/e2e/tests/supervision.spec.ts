@@ -105,7 +105,7 @@ test.describe('npm start supervises its services', () => {
 
     // The supervisor brings it back quickly.
     await expect
-      .poll(async () => (await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(500) }).then((r) => r.ok).catch(() => false)), { timeout: 5000, intervals: [100] })
+      .poll(async () => (fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(500) }).then((r) => r.ok).catch(() => false)), { timeout: 5000, intervals: [100] })
       .toBe(true);
     const backAfterMs = Date.now() - killedAt;
     const accepted = await submission;

@@ -87,7 +87,7 @@ async function browserFigures(site, chromiumPath) {
     const resources = [];
     tab.on('response', (response) => resources.push({ url: response.url(), type: response.request().resourceType() }));
     await tab.addInitScript(() => {
-      const w = /** @type {any} */ (window);
+      const w = /** @type {any} */ (globalThis);
       w.__vitals = { lcp: 0, cls: 0, tbt: 0 };
       new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__vitals.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => { for (const e of /** @type {any[]} */ (list.getEntries())) if (!e.hadRecentInput) w.__vitals.cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
@@ -96,7 +96,7 @@ async function browserFigures(site, chromiumPath) {
     await tab.goto(`${site}${encodeURI(page)}`, { waitUntil: 'networkidle' });
     await tab.waitForTimeout(500);
     const vitals = await tab.evaluate(() => {
-      const w = /** @type {any} */ (window);
+      const w = /** @type {any} */ (globalThis);
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       return { ...w.__vitals, fcp };
     });

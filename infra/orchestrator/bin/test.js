@@ -2,7 +2,7 @@
 // @ts-check
 'use strict';
 // `npm test`: everything CI runs. Installs Debian's Chromium and starts PostgreSQL when missing, builds what is
-// out of date, type-checks, runs every jest project (SQLite and PostgreSQL included) and the Playwright suite,
+// out of date, type-checks, lints (ESLint, Prettier's check, knip), runs every jest project (SQLite and PostgreSQL included) and the Playwright suite,
 // and ends with one summary line: "N passed, N failed".
 const fs = require('node:fs');
 const net = require('node:net');
@@ -103,6 +103,7 @@ async function main() {
   console.log('\n=== build');
   await buildWhatIsMissing({ log: (line) => console.log(line) });
   const typecheck = run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+  const lint = run('lint (ESLint, Prettier check, knip)', 'npm', ['run', '--silent', 'lint']);
   const jestFile = path.join(reports, 'jest.json');
   const unit = run('jest (units, content API on SQLite and PostgreSQL)', 'npx', ['jest', '--ci', '--json', `--outputFile=${jestFile}`]);
   const e2eFile = path.join(reports, 'playwright.json');
@@ -113,11 +114,11 @@ async function main() {
   });
   const counts = [jestCounts(jestFile), playwrightCounts(e2eFile)];
   const passed = counts.reduce((sum, c) => sum + c.passed, 0);
-  const failed = counts.reduce((sum, c) => sum + c.failed, 0) + (typecheck.ok ? 0 : 1);
+  const failed = counts.reduce((sum, c) => sum + c.failed, 0) + (typecheck.ok ? 0 : 1) + (lint.ok ? 0 : 1);
   const skipped = counts.reduce((sum, c) => sum + c.skipped, 0);
-  console.log(`\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'} (${typecheck.seconds.toFixed(0)} s) · jest ${counts[0]?.passed} passed, ${counts[0]?.failed} failed (${unit.seconds.toFixed(0)} s) · playwright ${counts[1]?.passed} passed, ${counts[1]?.failed} failed (${e2e.seconds.toFixed(0)} s) · total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'} (${typecheck.seconds.toFixed(0)} s) · lint ${lint.ok ? 'ok' : 'FAILED'} (${lint.seconds.toFixed(0)} s) · jest ${counts[0]?.passed} passed, ${counts[0]?.failed} failed (${unit.seconds.toFixed(0)} s) · playwright ${counts[1]?.passed} passed, ${counts[1]?.failed} failed (${e2e.seconds.toFixed(0)} s) · total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  process.exit(failed === 0 && unit.ok && e2e.ok && typecheck.ok ? 0 : 1);
+  process.exit(failed === 0 && unit.ok && e2e.ok && typecheck.ok && lint.ok ? 0 : 1);
 }
 
 main().catch((error) => {

@@ -120,4 +120,4 @@ async function buildWhatIsMissing(options) {
   return stale.map((target) => target.name);
 }
 
-module.exports = { buildTargets, buildWhatIsMissing, isCurrent, inputsHash, repoRoot, REMOTES };
+module.exports = { buildWhatIsMissing, repoRoot, REMOTES };

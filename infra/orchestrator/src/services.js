@@ -155,4 +155,4 @@ class Service {
   }
 }
 
-module.exports = { Service, freePort, delay };
+module.exports = { Service, freePort };

@@ -11,7 +11,7 @@ export interface CanaryPolicy {
   intervalMs: number;
 }
 
-export const DEFAULT_CANARY_POLICY: CanaryPolicy = { windowMs: 60_000, minRenders: 20, maxExtraErrorRate: 0.05, intervalMs: 1000 };
+const DEFAULT_CANARY_POLICY: CanaryPolicy = { windowMs: 60_000, minRenders: 20, maxExtraErrorRate: 0.05, intervalMs: 1000 };
 
 export interface Verdict {
   version: string;

@@ -27,7 +27,7 @@ export interface FleetReport {
 }
 
 /** A report older than this is a shell that is gone or cannot reach the registry. */
-export const FLEET_STALE_MS = 30_000;
+const FLEET_STALE_MS = 30_000;
 
 const MAX_ITEMS = 200;
 const str = (value: unknown, max = 200): string | null => (typeof value === 'string' && value.length <= max ? value : null);

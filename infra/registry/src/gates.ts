@@ -19,7 +19,7 @@ function compare(a: [number, number, number], b: [number, number, number]): numb
  * Whether a provided version satisfies a required range as builds write them: `^x.y.z` (same major, or same minor
  * below 1.0), `~x.y.z`, an exact version, or `*`. Anything else is not understood and therefore refused.
  */
-export function satisfies(provided: string, range: string): boolean {
+function satisfies(provided: string, range: string): boolean {
   const trimmed = range.trim();
   if (trimmed === '*' || trimmed === '') return true;
   const have = parse(provided);

@@ -188,7 +188,7 @@ function writeVersionFolder(paths: RegistryPaths, team: string, version: string,
   fs.renameSync(staging, target);
 }
 
-export function sha256(body: Buffer): string {
+function sha256(body: Buffer): string {
   return crypto.createHash('sha256').update(body).digest('hex');
 }
 

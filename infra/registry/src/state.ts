@@ -26,7 +26,7 @@ export interface CanaryState {
   actor: string;
 }
 
-export interface RemoteState {
+interface RemoteState {
   current: string;
   /** Every version ever published, oldest first; rollback picks from here. */
   history: DeployedVersion[];

@@ -5,7 +5,7 @@ export const UPLOAD_MAX_TOTAL_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_ALLOWED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpeg', 'jpg', 'png'] as const;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The size of the files for uploading should not exceed 50MB';
 
-/** Captcha defaults (spec point 9). */
+/** The captcha version and language a form uses when the settings name none (spec point 9). */
 export const CAPTCHA_DEFAULT_VERSION = 3;
 export const CAPTCHA_LANGUAGE = 'ru-Ru';
 

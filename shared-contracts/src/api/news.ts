@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ImageSchema, IsoDateSchema, TaxonomyEntrySchema } from './common';
 
-/** Content kinds (spec point 3, enumerations). */
+/** The kinds a news query may filter by, `All` included (spec point 3, enumerations). */
 export const CONTENT_KINDS = ['NotSet', 'Media', 'News', 'All'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 

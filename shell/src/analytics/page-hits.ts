@@ -16,7 +16,7 @@ export function analyticsConfig(counterId: string | undefined, endpoint: string 
 }
 
 /** One page hit as the collector receives it (a JSON body sent as text/plain, so no CORS preflight is needed). */
-export interface PageHit {
+interface PageHit {
   counterId: string;
   event: 'page-hit';
   url: string;
@@ -28,7 +28,7 @@ export interface PageHit {
 export type HitTransport = (endpoint: string, body: string) => void;
 
 /** A beacon survives the page being left; where beacons are missing, a keep-alive fetch does the same. */
-export const beaconTransport: HitTransport = (endpoint, body) => {
+const beaconTransport: HitTransport = (endpoint, body) => {
   const blob = new Blob([body], { type: 'text/plain;charset=UTF-8' });
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(endpoint, blob)) return;
   void fetch(endpoint, { method: 'POST', body: blob, keepalive: true, mode: 'no-cors', credentials: 'omit' }).catch(() => undefined);

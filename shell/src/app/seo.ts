@@ -35,7 +35,7 @@ export function pageUrls(origin: string, path: string, locale: Locale): { canoni
   return {
     canonical: `${origin}${localizePath(path, locale)}`,
     alternates: [
-      ...LOCALES.map((alternate) => ({ hreflang: alternate as string, href: `${origin}${localizePath(path, alternate)}` })),
+      ...LOCALES.map((alternate) => ({ hreflang: alternate, href: `${origin}${localizePath(path, alternate)}` })),
       { hreflang: 'x-default', href: `${origin}${localizePath(path, 'ru')}` },
     ],
   };

@@ -5,7 +5,7 @@ import type { RootStore } from '../stores/root-store';
 const IMAGE_WIDTHS = Object.values(RESPONSIVE_SCALE).sort((a, b) => a - b);
 
 /** The smallest width of the responsive scale that covers the requested one. */
-export function imageWidthFor(width: number): number {
+function imageWidthFor(width: number): number {
   return IMAGE_WIDTHS.find((candidate) => candidate >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 }
 

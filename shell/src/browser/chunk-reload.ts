@@ -1,8 +1,8 @@
 /** A failed lazy chunk reloads the page, at most once per 60 seconds (spec points 4 and 9). */
-export const CHUNK_RELOAD_GUARD_MS = 60_000;
+const CHUNK_RELOAD_GUARD_MS = 60_000;
 const STORAGE_KEY = 'chunkReloadAt';
 
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const text = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? String(error)}`;
   return /ChunkLoadError|Loading (CSS )?chunk|RUNTIME-008|Failed to fetch dynamically imported module|ScriptExternalLoadError/i.test(text);
 }

@@ -10,7 +10,7 @@ import { useStore, type SectionRuntime } from '../app/contexts';
 import { BrowserFederation, whenVisible } from '../federation/browser-federation';
 import { analyticsConfig, PageHitCounter } from '../analytics/page-hits';
 import { Navigator } from '../routing/navigator';
-import { LinkPrefetcher, PrefetchedPages, browserIdleCallback, type ConnectionState } from '../routing/prefetch';
+import { LinkPrefetcher, PrefetchedPages, browserIdleCallback } from '../routing/prefetch';
 import { resolveSections } from '../sections/resolve-sections';
 import { createSanitizer } from '../security/sanitize';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../server/document';
@@ -62,7 +62,7 @@ function NavigatorHost({ federation, payload }: { federation: BrowserFederation;
     const prefetcher = new LinkPrefetcher(store.env.api, prefetched, {
       document,
       location: window.location,
-      navigator: window.navigator as ConnectionState,
+      navigator: window.navigator,
       requestIdle: browserIdleCallback(),
     });
     const counter = new PageHitCounter(analyticsConfig(payload.config.analyticsCounterId, payload.config.analyticsEndpoint));

@@ -76,7 +76,7 @@ export class BrowserFederation implements SectionModuleSource {
 }
 
 /** Idle time-out after which lazy sections load anyway (the spec's idle prefetch time-out). */
-export const LAZY_IDLE_TIMEOUT_MS = 2000;
+const LAZY_IDLE_TIMEOUT_MS = 2000;
 
 let releaseAll: Promise<void> | null = null;
 

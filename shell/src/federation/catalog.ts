@@ -4,7 +4,7 @@ import {
   type RegistryRemote,
 } from '@site/contracts';
 
-export type RemoteHealth = 'up' | 'unreachable' | 'incompatible' | 'invalid';
+type RemoteHealth = 'up' | 'unreachable' | 'incompatible' | 'invalid';
 
 /** One remote as the shell knows it at a moment: its registry entry, manifest and health. */
 export interface RemoteRecord {

@@ -60,7 +60,7 @@ export function nodeEntryPlugin(initial: NodeEntryPluginOptions): ModuleFederati
       });
       const run = script.runInThisContext() as (...args: unknown[]) => void;
       run(scriptModule.exports, scriptModule, __non_webpack_require__, path.posix.dirname(url.pathname), path.posix.basename(url.pathname));
-      const exported = scriptModule.exports as Record<string, unknown>;
+      const exported = scriptModule.exports;
       const container = (entryGlobalName && exported[entryGlobalName]) || exported;
       if (!container || typeof (container as { get?: unknown }).get !== 'function') {
         throw new Error(`${entry} did not export a federation container named "${entryGlobalName}"`);

@@ -10,10 +10,10 @@ export interface CaptchaConfig {
 }
 
 /** The spec's message when the provider's script cannot be loaded (spec point 8). */
-export const CAPTCHA_SCRIPT_FAILED = 'Failed to load script';
+const CAPTCHA_SCRIPT_FAILED = 'Failed to load script';
 
-export const DEFAULT_CAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
-export const DEFAULT_ENTERPRISE_SCRIPT = 'https://www.google.com/recaptcha/enterprise.js';
+const DEFAULT_CAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
+const DEFAULT_ENTERPRISE_SCRIPT = 'https://www.google.com/recaptcha/enterprise.js';
 
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -22,13 +22,13 @@ interface Grecaptcha {
 }
 
 /** A missing site key or version throws (spec point 7): a misconfigured captcha must not pass silently. */
-export function assertCaptchaConfig(config: Partial<CaptchaConfig>): asserts config is CaptchaConfig {
+function assertCaptchaConfig(config: Partial<CaptchaConfig>): asserts config is CaptchaConfig {
   if (!config.siteKey) throw new Error('Captcha site key is not configured');
   if (!config.version) throw new Error('Captcha version is not configured');
 }
 
 /** A client for deployments without a captcha. */
-export const disabledCaptcha: CaptchaClient = {
+const disabledCaptcha: CaptchaClient = {
   enabled: false,
   execute: () => Promise.resolve(''),
 };

@@ -112,9 +112,11 @@ function DesktopEntry({ item, open, onToggle, onClose }: { item: NavMenuItem; op
   };
   // Focus leaving the entry (Tab past its last link) closes its submenu.
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
-    if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) onClose(false);
+    if (open && !event.currentTarget.contains(event.relatedTarget)) onClose(false);
   };
   return (
+    // The entry listens to the keys and focus of its link and toggle, which bubble up to it: the <li> itself never takes focus.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegated handlers of the focusable children
     <li data-current={current ? 'true' : 'false'} onKeyDown={onKeyDown} onBlur={onBlur}>
       <SiteLink href={item.href} aria-current={ownPage ? 'page' : undefined}>
         {item.label}

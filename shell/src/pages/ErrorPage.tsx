@@ -41,7 +41,7 @@ const CONTENT: Record<401 | 403 | 404 | 500, ErrorContent> = {
  * The content for a status. 503 (the content service is unavailable) deliberately shows the server-error content:
  * the spec's fallback to the 404 content would tell visitors that an existing page does not exist.
  */
-export function errorContentFor(status: number): ErrorContent {
+function errorContentFor(status: number): ErrorContent {
   if (status === 503) return CONTENT[500];
   return CONTENT[status as keyof typeof CONTENT] ?? CONTENT[404];
 }

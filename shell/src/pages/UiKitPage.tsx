@@ -106,18 +106,85 @@ function usePreviewScheme(): ColorSchemeName | null {
   return isColorSchemeName(scheme) ? scheme : null;
 }
 
-/** Every primitive of `@site/ui` once, as a section of the given theme would show it. */
 /** The page's path without the locale prefix: links add it back (SiteLink localises every internal path). */
 function useUnprefixedLocation(): { pathname: string; search: string } {
   const location = useLocation();
   return { pathname: splitLocaleFromPath(location.pathname).path, search: location.search };
 }
 
+/** One link of each kind SiteLink tells apart: internal, hash, mail, phone, external and the old site's. */
+const LINK_SAMPLES = [
+  { href: '/news', message: 'uikit.link.internal' },
+  { href: '#grid', message: 'uikit.link.hash' },
+  { href: 'mailto:info@stu.example', message: 'uikit.link.mail' },
+  { href: 'tel:+74950000000', message: 'uikit.link.phone' },
+  { href: 'https://example.org/', message: 'uikit.link.external' },
+  { href: 'http://old.ntu.example/archive', message: 'uikit.link.legacy' },
+];
+
+/** The text styles, each with the component that renders it. */
+const TEXT_SAMPLES = [
+  { Text: Lead, message: 'uikit.lead' },
+  { Text: 'p' as const, message: 'uikit.body' },
+  { Text: Muted, message: 'uikit.muted' },
+];
+
+const BADGE_SAMPLES = ['uikit.badge.recommended', 'uikit.badge.free'];
+
+/** Every button variant and state, and a link styled as a button. */
+const BUTTON_SAMPLES = [
+  { message: 'uikit.button.primary' },
+  { message: 'uikit.button.secondary', variant: 'secondary' as const },
+  { message: 'uikit.button.disabled', disabled: true },
+  { message: 'uikit.button.link', variant: 'secondary' as const, href: '/news' },
+];
+
+/** Cards with media and an eyebrow, with an eyebrow only, and with badges instead of text. */
+const CARD_SAMPLES = [
+  { title: 'uikit.card.title1', href: '/news', eyebrow: true, media: true },
+  { title: 'uikit.card.title2', href: '/events', eyebrow: true, media: false },
+  { title: 'uikit.card.title3', href: '/education', eyebrow: false, media: false, badges: ['uikit.badge.free'] },
+];
+
+const FILTER_SAMPLES = [
+  { id: 'science', active: true, count: 12 },
+  { id: 'campus', active: false, count: 4 },
+  { id: 'sport', active: false, count: 0 },
+];
+
+const TAB_SAMPLES = [
+  { id: 'upcoming', active: true },
+  { id: 'all', active: false },
+];
+
+/** Column spans of the first grid demo: four quarters on large screens, then a 9 + 3 row. */
+const SPAN_SAMPLES = [
+  ...[1, 2, 3, 4].map(() => ({ small: 12, medium: 6, large: 3, box: true })),
+  { small: 12, medium: 8, large: 9, box: false },
+  { small: 12, medium: 4, large: 3, box: false },
+] as const;
+
+const NUMBERED_BOXES = ['1', '2', '3'];
+
+function BadgeSamples({ messages }: { messages: string[] }) {
+  return (
+    <BadgeList>
+      {messages.map((message) => (
+        <Badge key={message}>
+          <FormattedMessage id={message} />
+        </Badge>
+      ))}
+    </BadgeList>
+  );
+}
+
+/** Every primitive of `@site/ui` once, as a section of the given theme would show it. */
 function Showcase({ theme }: { theme: SectionTheme }) {
   const intl = useIntl();
   const { locale } = useStore().locale;
   const t = (id: string) => intl.formatMessage({ id });
   const { pathname, search } = useUnprefixedLocation();
+  const themeName = t(THEME_MESSAGES[theme]);
   return (
     <Grid>
       <Column small={12} medium={6} large={4}>
@@ -125,23 +192,12 @@ function Showcase({ theme }: { theme: SectionTheme }) {
           <h3>
             <FormattedMessage id="uikit.typography" />
           </h3>
-          <Lead>
-            <FormattedMessage id="uikit.lead" />
-          </Lead>
-          <p>
-            <FormattedMessage id="uikit.body" />
-          </p>
-          <Muted>
-            <FormattedMessage id="uikit.muted" />
-          </Muted>
-          <BadgeList>
-            <Badge>
-              <FormattedMessage id="uikit.badge.recommended" />
-            </Badge>
-            <Badge>
-              <FormattedMessage id="uikit.badge.free" />
-            </Badge>
-          </BadgeList>
+          {TEXT_SAMPLES.map(({ Text, message }) => (
+            <Text key={message}>
+              <FormattedMessage id={message} />
+            </Text>
+          ))}
+          <BadgeSamples messages={BADGE_SAMPLES} />
         </Block>
       </Column>
       <Column small={12} medium={6} large={4}>
@@ -150,36 +206,13 @@ function Showcase({ theme }: { theme: SectionTheme }) {
             <FormattedMessage id="uikit.links" />
           </h3>
           <ul data-links>
-            <li>
-              <SiteLink href="/news">
-                <FormattedMessage id="uikit.link.internal" />
-              </SiteLink>
-            </li>
-            <li>
-              <SiteLink href="#grid">
-                <FormattedMessage id="uikit.link.hash" />
-              </SiteLink>
-            </li>
-            <li>
-              <SiteLink href="mailto:info@stu.example">
-                <FormattedMessage id="uikit.link.mail" />
-              </SiteLink>
-            </li>
-            <li>
-              <SiteLink href="tel:+74950000000">
-                <FormattedMessage id="uikit.link.phone" />
-              </SiteLink>
-            </li>
-            <li>
-              <SiteLink href="https://example.org/">
-                <FormattedMessage id="uikit.link.external" />
-              </SiteLink>
-            </li>
-            <li>
-              <SiteLink href="http://old.ntu.example/archive">
-                <FormattedMessage id="uikit.link.legacy" />
-              </SiteLink>
-            </li>
+            {LINK_SAMPLES.map(({ href, message }) => (
+              <li key={href}>
+                <SiteLink href={href}>
+                  <FormattedMessage id={message} />
+                </SiteLink>
+              </li>
+            ))}
           </ul>
         </Block>
       </Column>
@@ -189,18 +222,17 @@ function Showcase({ theme }: { theme: SectionTheme }) {
             <FormattedMessage id="uikit.buttons" />
           </h3>
           <Buttons>
-            <Button>
-              <FormattedMessage id="uikit.button.primary" />
-            </Button>
-            <Button variant="secondary">
-              <FormattedMessage id="uikit.button.secondary" />
-            </Button>
-            <Button disabled>
-              <FormattedMessage id="uikit.button.disabled" />
-            </Button>
-            <ButtonLink href="/news" variant="secondary">
-              <FormattedMessage id="uikit.button.link" />
-            </ButtonLink>
+            {BUTTON_SAMPLES.map(({ message, href, ...props }) =>
+              href ? (
+                <ButtonLink key={message} href={href} {...props}>
+                  <FormattedMessage id={message} />
+                </ButtonLink>
+              ) : (
+                <Button key={message} {...props}>
+                  <FormattedMessage id={message} />
+                </Button>
+              ),
+            )}
           </Buttons>
         </Block>
       </Column>
@@ -210,29 +242,24 @@ function Showcase({ theme }: { theme: SectionTheme }) {
             <FormattedMessage id="uikit.cards" />
           </h3>
           <CardGrid>
-            <li>
-              <Card title={t('uikit.card.title1')} href="/news" eyebrow={<Muted>{t('uikit.card.eyebrow')}</Muted>} media={<Image image={null} decorative />}>
-                <p>
-                  <FormattedMessage id="uikit.card.text" />
-                </p>
-              </Card>
-            </li>
-            <li>
-              <Card title={t('uikit.card.title2')} href="/events" eyebrow={<Muted>{t('uikit.card.eyebrow')}</Muted>}>
-                <p>
-                  <FormattedMessage id="uikit.card.text" />
-                </p>
-              </Card>
-            </li>
-            <li>
-              <Card title={t('uikit.card.title3')} href="/education">
-                <BadgeList>
-                  <Badge>
-                    <FormattedMessage id="uikit.badge.free" />
-                  </Badge>
-                </BadgeList>
-              </Card>
-            </li>
+            {CARD_SAMPLES.map((card) => (
+              <li key={card.title}>
+                <Card
+                  title={t(card.title)}
+                  href={card.href}
+                  eyebrow={card.eyebrow ? <Muted>{t('uikit.card.eyebrow')}</Muted> : undefined}
+                  media={card.media ? <Image image={null} decorative /> : undefined}
+                >
+                  {card.badges ? (
+                    <BadgeSamples messages={card.badges} />
+                  ) : (
+                    <p>
+                      <FormattedMessage id="uikit.card.text" />
+                    </p>
+                  )}
+                </Card>
+              </li>
+            ))}
           </CardGrid>
         </Block>
       </Column>
@@ -245,25 +272,15 @@ function Showcase({ theme }: { theme: SectionTheme }) {
             page={3}
             pageCount={9}
             hrefFor={(page) => hrefWithQuery(pathname, search, { page })}
-            label={`${t('uikit.pagination')} (${t(THEME_MESSAGES[theme])})`}
+            label={`${t('uikit.pagination')} (${themeName})`}
             previousLabel={t('uikit.previous')}
             nextLabel={t('uikit.next')}
           />
           <FilterLinks
-            label={`${t('uikit.filters')} (${t(THEME_MESSAGES[theme])})`}
-            options={[
-              { id: 'science', label: t('uikit.filter.science'), href: pathname, active: true, count: 12 },
-              { id: 'campus', label: t('uikit.filter.campus'), href: pathname, active: false, count: 4 },
-              { id: 'sport', label: t('uikit.filter.sport'), href: pathname, active: false, count: 0 },
-            ]}
+            label={`${t('uikit.filters')} (${themeName})`}
+            options={FILTER_SAMPLES.map((option) => ({ ...option, label: t(`uikit.filter.${option.id}`), href: pathname }))}
           />
-          <LinkTabs
-            label={`${t('uikit.tabs')} (${t(THEME_MESSAGES[theme])})`}
-            tabs={[
-              { id: 'upcoming', label: t('uikit.tab.upcoming'), href: pathname, active: true },
-              { id: 'all', label: t('uikit.tab.all'), href: pathname, active: false },
-            ]}
-          />
+          <LinkTabs label={`${t('uikit.tabs')} (${themeName})`} tabs={TAB_SAMPLES.map((tab) => ({ ...tab, label: t(`uikit.tab.${tab.id}`), href: pathname }))} />
         </Block>
       </Column>
       <Column small={12} medium={6}>
@@ -281,6 +298,15 @@ function Showcase({ theme }: { theme: SectionTheme }) {
   );
 }
 
+/** Three numbered boxes in one grid row, `width` columns each; a taller first box shows vertical alignment. */
+function NumberedBoxes({ width, tallFirst = false }: { width: number; tallFirst?: boolean }) {
+  return NUMBERED_BOXES.map((label, index) => (
+    <Column key={label} small={width}>
+      <DemoBox data-tall={tallFirst && index === 0 ? 'true' : undefined}>{label}</DemoBox>
+    </Column>
+  ));
+}
+
 function GridDemo() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -291,17 +317,11 @@ function GridDemo() {
           <FormattedMessage id="uikit.grid.spans" />
         </h3>
         <Grid>
-          {[1, 2, 3, 4].map((n) => (
-            <Column key={n} small={12} medium={6} large={3}>
-              <DemoBox data-grid-box>small 12 · medium 6 · large 3</DemoBox>
+          {SPAN_SAMPLES.map(({ small, medium, large, box }, index) => (
+            <Column key={index} small={small} medium={medium} large={large}>
+              <DemoBox data-grid-box={box ? true : undefined}>{`small ${small} · medium ${medium} · large ${large}`}</DemoBox>
             </Column>
           ))}
-          <Column small={12} medium={8} large={9}>
-            <DemoBox>small 12 · medium 8 · large 9</DemoBox>
-          </Column>
-          <Column small={12} medium={4} large={3}>
-            <DemoBox>small 12 · medium 4 · large 3</DemoBox>
-          </Column>
         </Grid>
       </DemoGroup>
       <DemoGroup data-grid-demo="hide-auto">
@@ -324,15 +344,7 @@ function GridDemo() {
         <DemoGroup key={align} data-grid-demo={`align-${align}`}>
           <h3>align = {align}</h3>
           <Grid align={align}>
-            <Column small={4}>
-              <DemoBox data-tall="true">1</DemoBox>
-            </Column>
-            <Column small={4}>
-              <DemoBox>2</DemoBox>
-            </Column>
-            <Column small={4}>
-              <DemoBox>3</DemoBox>
-            </Column>
+            <NumberedBoxes width={4} tallFirst />
           </Grid>
         </DemoGroup>
       ))}
@@ -340,15 +352,7 @@ function GridDemo() {
         <DemoGroup key={justify} data-grid-demo={`justify-${justify}`}>
           <h3>justify = {justify}</h3>
           <Grid justify={justify}>
-            <Column small={3}>
-              <DemoBox>1</DemoBox>
-            </Column>
-            <Column small={3}>
-              <DemoBox>2</DemoBox>
-            </Column>
-            <Column small={3}>
-              <DemoBox>3</DemoBox>
-            </Column>
+            <NumberedBoxes width={3} />
           </Grid>
         </DemoGroup>
       ))}

@@ -13,7 +13,7 @@ function sameSecret(given: string, expected: string): boolean {
  * Whether a request carries the operator token: `Authorization: Bearer <token>` (Prometheus, scripts) or HTTP Basic
  * with the token as the password, any user name (a browser opening the dashboard asks for it once).
  */
-export function carriesOperatorToken(authorization: string | undefined, token: string): boolean {
+function carriesOperatorToken(authorization: string | undefined, token: string): boolean {
   if (!authorization) return false;
   const [scheme, value = ''] = authorization.trim().split(/\s+/, 2);
   if (/^bearer$/i.test(scheme ?? '')) return sameSecret(value, token);

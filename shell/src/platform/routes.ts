@@ -28,7 +28,7 @@ export interface PlatformDependencies {
   pageCache?: PageCacheCounter;
 }
 
-export interface RemoteStatus {
+interface RemoteStatus {
   name: string;
   version: string;
   manifestUrl: string;

@@ -15,7 +15,7 @@ export interface NavigationTarget {
 }
 
 /** Whether a query change should refetch the page: only for a page that watches the query (spec point 4). */
-export function queryChangeRefetches(view: PageView, previousSearch: string, nextSearch: string): boolean {
+function queryChangeRefetches(view: PageView, previousSearch: string, nextSearch: string): boolean {
   const watch = view.watchQuery;
   if (!watch) return false;
   if (watch === true) return previousSearch !== nextSearch;

@@ -13,7 +13,7 @@ export const NOT_FOUND_MESSAGE = 'This page could not be found';
 /** The error the error page sets about itself when it is opened directly. */
 export const ERROR_PAGE_OWN_MESSAGE = 'Page not found';
 
-export function notFound(cause?: string): PageError {
+function notFound(cause?: string): PageError {
   return { statusCode: 404, message: NOT_FOUND_MESSAGE, ...(cause ? { cause } : {}) };
 }
 
@@ -53,7 +53,7 @@ export function queryRecord(search: string): Record<string, string> {
 }
 
 /** A page-level validation step (spec point 2): every rule must hold, or the page is a 404. */
-export function pageValidationFails(page: Page, query: Record<string, string>): string | null {
+function pageValidationFails(page: Page, query: Record<string, string>): string | null {
   for (const [key, rule] of Object.entries(page.validate?.query ?? {})) {
     const value = query[key];
     if (value === undefined) {

@@ -6,7 +6,7 @@ import { ERROR_PAGE_OWN_MESSAGE, loadPage, NOT_FOUND_MESSAGE, type PageLoadDepen
 import { resolveRoute, type ResolvedRoute } from './routes';
 
 /** What a location shows: a page, an error page, or a redirect elsewhere. */
-export type PageOutcome =
+type PageOutcome =
   | { kind: 'page'; view: PageView; modules: Map<string, SectionModule> }
   | { kind: 'error'; error: PageError }
   | { kind: 'redirect'; location: string; status: number; external: boolean };

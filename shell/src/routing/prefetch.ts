@@ -6,9 +6,9 @@ import { resolveRoute } from './routes';
 /** Links are prefetched when the browser is idle, or after this long at the latest (spec points 4 and 9). */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 /** Prefetched page data is used by a navigation within this time, else fetched anew. */
-export const PREFETCH_TTL_MS = 15_000;
+const PREFETCH_TTL_MS = 15_000;
 /** At most this many pages are prefetched per page view: the links a visitor sees first. */
-export const PREFETCH_LIMIT = 16;
+const PREFETCH_LIMIT = 16;
 
 export interface ConnectionState {
   onLine?: boolean;

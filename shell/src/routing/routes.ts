@@ -1,6 +1,6 @@
 import { LOCALES, localePrefix, routeName, splitLocaleFromPath, type Locale } from '@site/contracts';
 
-export type RouteKind = 'content' | 'static-page' | 'test' | 'ui-kit' | 'pdf-redirect' | 'error';
+type RouteKind = 'content' | 'static-page' | 'test' | 'ui-kit' | 'pdf-redirect' | 'error';
 
 /** What a route shows in the content area. */
 export type RouteView = 'content' | 'ui-kit' | 'error';
@@ -9,7 +9,7 @@ export type RouteView = 'content' | 'ui-kit' | 'error';
  * Where a route's page comes from: the backend page of its slug (with the shell's own page as a fallback for a
  * static route the backend has none for), a page listing every section the registry knows, or none at all.
  */
-export type RouteSource = { from: 'backend'; fallback?: 'search-results' } | { from: 'registry-sections' } | { from: 'none' };
+type RouteSource = { from: 'backend'; fallback?: 'search-results' } | { from: 'registry-sections' } | { from: 'none' };
 
 /**
  * One route kind, all of it in one place: what it matches, what it loads, what it renders, which query parameters
@@ -35,7 +35,11 @@ export interface RouteDefinition {
   noindex?: boolean;
 }
 
-/** The static routes of the spec, in every locale, and the catch-all content page after them. */
+/**
+ * The static routes of the spec, in every locale, and the catch-all content page after them: the one declaration
+ * of the site's routes, for any module that must list them.
+ * @public
+ */
 export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { name: 'pdf-redirect', path: '/pdf-redirect', kind: 'pdf-redirect', view: 'content', source: { from: 'none' }, query: ['url'], cache: 'none' },
   { name: 'search', path: '/search', kind: 'static-page', view: 'content', source: { from: 'backend', fallback: 'search-results' }, slug: 'search', query: 'all', cache: 'shared' },
@@ -85,11 +89,6 @@ function normalisePath(pathname: string): string {
   }
   const collapsed = decoded.replace(/\/{2,}/g, '/');
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
-}
-
-/** The error page's path: `/error`, or `/{locale}/error` for the non-default locale. */
-export function errorPath(locale: Locale): string {
-  return `${localePrefix(locale)}/error`;
 }
 
 /**

@@ -75,6 +75,8 @@ function ReadySection({ view }: { view: SectionView }) {
   if (!runtime.loadInBrowser) return <SectionUnavailable />;
   const load = runtime.loadInBrowser.bind(runtime);
   const Body = lazyBodyFor(view, () => load(view, { withData: false, whenVisible: true }));
+  // lazyBodyFor keeps one component per section version, so the same component comes back on every render.
+  // eslint-disable-next-line react-hooks/static-components -- the component is cached by key, never made anew per render
   return <Body view={view} />;
 }
 

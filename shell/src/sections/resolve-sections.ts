@@ -37,7 +37,7 @@ export function readDescriptors(components: unknown[]): Array<{ descriptor: Sect
     const result = validate(SectionDescriptorSchema, raw);
     const rawObject = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const descriptor: SectionDescriptor = result.ok
-      ? (result.value as SectionDescriptor)
+      ? (result.value)
       : {
           id: typeof rawObject.id === 'string' && rawObject.id ? rawObject.id : `section-${index}`,
           name: typeof rawObject.name === 'string' ? rawObject.name : 'Unknown',

@@ -1,5 +1,5 @@
 /** Pauses between attempts to load a section's code in the browser; the last one repeats while the page is open. */
-export const SECTION_RETRY_DELAYS_MS = [2000, 5000, 10_000, 30_000];
+const SECTION_RETRY_DELAYS_MS = [2000, 5000, 10_000, 30_000];
 
 export interface RetryOptions {
   delaysMs?: readonly number[];

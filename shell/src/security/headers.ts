@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Baseline protections on every answer: pages, proxied API, static files and error answers alike. */
-export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
+const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
   ['x-content-type-options', 'nosniff'],
   ['referrer-policy', 'strict-origin-when-cross-origin'],
   ['x-frame-options', 'SAMEORIGIN'],

@@ -1,7 +1,7 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 
 /** Backend HTML allows the standard HTML tags plus img and br (spec point 5); never SVG, MathML or scripts. */
-export const SANITIZE_CONFIG: Config = {
+const SANITIZE_CONFIG: Config = {
   USE_PROFILES: { html: true },
   ADD_TAGS: ['img', 'br'],
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
@@ -15,7 +15,7 @@ export type Sanitizer = (html: string) => string;
  * Whether stored HTML may load an image from `source`: the site's own media (`/media/…`, `/api/media/…`) or an https
  * URL on a configured media host. Anything else would let stored content fetch from anywhere (tracking beacons).
  */
-export function allowedImageSource(source: string, mediaHosts: readonly string[]): boolean {
+function allowedImageSource(source: string, mediaHosts: readonly string[]): boolean {
   const value = source.trim();
   if (/^\/(api\/)?media\/[^\\]*$/.test(value) && !value.startsWith('//')) return true;
   try {

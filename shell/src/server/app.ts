@@ -24,7 +24,7 @@ export interface ShellServer {
 }
 
 /** The minimal page for an address that cannot be decoded: the 404 texts and a way home, in the address's locale. */
-export function undecodablePage(rawUrl: string): string {
+function undecodablePage(rawUrl: string): string {
   const locale = /^\/en(\/|$|\?)/.test(rawUrl) ? 'en' : 'ru';
   const text = shellMessages[locale];
   return [

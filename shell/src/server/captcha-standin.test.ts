@@ -32,7 +32,7 @@ describe('the captcha stand-in', () => {
 
   it('serves the script, tokens and siteverify over HTTP, only when asked for', async () => {
     const app = Fastify();
-    registerCaptchaStandIn(app, captchaStandInEnabled(standIn) ? standIn.CAPTCHA_STANDIN_SECRET! : null);
+    registerCaptchaStandIn(app, captchaStandInEnabled(standIn) ? standIn.CAPTCHA_STANDIN_SECRET : null);
     const off = Fastify();
     registerCaptchaStandIn(off, captchaStandInEnabled({}) ? 'unexpected' : null);
     try {

@@ -1,8 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CAPTCHA_STANDIN_PREFIX, CAPTCHA_STANDIN_SCRIPT, CAPTCHA_STANDIN_SITE_KEY, captchaStandInEnabled } from '../forms/captcha-standin-settings';
-
-export { CAPTCHA_STANDIN_SCRIPT, captchaStandInEnabled };
+import { CAPTCHA_STANDIN_PREFIX, CAPTCHA_STANDIN_SCRIPT, CAPTCHA_STANDIN_SITE_KEY } from '../forms/captcha-standin-settings';
 
 /** Tokens expire like the provider's: two minutes. */
 const TOKEN_LIFETIME_MS = 2 * 60 * 1000;

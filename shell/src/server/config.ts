@@ -107,11 +107,6 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   return parsed;
 }
 
-function integer(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : fallback;
-}
-
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return !/^(0|false|off|no)$/i.test(value.trim());

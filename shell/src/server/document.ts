@@ -118,7 +118,7 @@ export function documentHead(input: HeadInput): string {
 }
 
 /** What the browser needs besides the store: settings of this deployment. */
-export interface BrowserConfig {
+interface BrowserConfig {
   publicApiBase: string;
   ownLegacyHosts: string[];
   /** Image hosts stored HTML may use: the browser's sanitizer must keep what the server's kept. */

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(`shell listening on http://${shownHost}:${config.port}`);
   const stop = () => {
-    server.close().finally(() => process.exit(0));
+    void server.close().finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

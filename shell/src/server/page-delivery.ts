@@ -5,7 +5,7 @@ import type { ContentRevision } from './content-revision';
 import { relevantQuery, resolveRoute } from '../routing/routes';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
-import { RenderCache, type CachedPage, type ContentCoding, type RenderedPage } from './render-cache';
+import { type RenderCache, type CachedPage, type ContentCoding, type RenderedPage } from './render-cache';
 import { breakpointFromDevice, detectLocale } from './request-context';
 import { visitorVariant, type VisitorVariant } from './canary-variant';
 import { siteOrigin } from './site-origin';
@@ -29,7 +29,7 @@ const DEGRADED_FRESH_MS = 5_000;
 const MAX_CACHED_QUERY_LENGTH = 512;
 
 /** The coding to answer with: brotli, then gzip, by the client's Accept-Encoding (q=0 refuses). */
-export function negotiateCoding(header: string | undefined): ContentCoding {
+function negotiateCoding(header: string | undefined): ContentCoding {
   const accepted = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -172,9 +172,9 @@ async function sendPage(
   } else {
     reply.header('cache-control', sharedCacheControl(policy));
   }
-  if (page.location) return reply.redirect(page.location, page.status as 301 | 302);
+  if (page.location) return reply.redirect(page.location, page.status);
 
-  const coding = negotiateCoding(request.headers['accept-encoding'] as string | undefined);
+  const coding = negotiateCoding(request.headers['accept-encoding']);
   reply.header('vary', vary);
   if (page.status < 500) reply.header('etag', etagFor(page, coding));
   if (page.status === 200 && notModified(request, page)) return reply.code(304).send();

@@ -3,6 +3,8 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; the design system's router import needs them at load time.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+// Loaded after the polyfills above, so a require rather than an import (imports are hoisted above them).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- must run after the polyfills
 const { PREFERENCE_SCRIPT } = require('./document') as typeof import('./document');
 
 /** The server HTML carries no preferences: this script applies what the visitor stored before first paint. */

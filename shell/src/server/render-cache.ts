@@ -41,7 +41,7 @@ export interface CachedPage extends Omit<RenderedPage, 'html'> {
 
 const ENTRY_OVERHEAD_BYTES = 512;
 
-export function entityTag(html: Buffer): string {
+function entityTag(html: Buffer): string {
   return createHash('sha1').update(html).digest('base64url').slice(0, 27);
 }
 
@@ -72,7 +72,7 @@ export class RenderCache {
     const existing = page.encoded[coding];
     if (existing) return { body: existing, coding };
     // One compression per entry and coding, however many requests ask for it meanwhile.
-    const pending = (this.compressing.get(page) ?? this.compressing.set(page, {}).get(page)!) as Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+    const pending = (this.compressing.get(page) ?? this.compressing.set(page, {}).get(page)!);
     pending[coding] ??= this.compress(page, coding);
     return { body: await pending[coding], coding };
   }

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { localizePath, type ApiClient, type BreakpointType, type Locale, type SectionModule } from '@site/contracts';
+import { type ApiClient, type BreakpointType, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
 import type { SectionRuntime } from '../app/contexts';
 import type { RemoteCatalog } from '../federation/catalog';
@@ -20,11 +20,10 @@ import { RootStore, type RemoteUse } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
 import type { ShellConfig } from './config';
 import { contentSecurityPolicy } from './csp';
-import { documentHead, documentTail, escapeHtml } from './document';
+import { documentHead, documentTail } from './document';
 import { redirectLocation } from '../security/redirect-location';
 import type { InitCache } from './init-cache';
 import type { RenderedPage } from './render-cache';
-import { shellMessages } from '../i18n/messages';
 import { SECTION_OF_ERROR } from '../sections/SectionFrame';
 
 export interface RenderDependencies {

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type BreakpointType, type Locale } from '@site/contracts';
 
 /** The best supported locale from an Accept-Language header, by quality; null when none is supported. */
-export function localeFromAcceptLanguage(header: string | undefined): Locale | null {
+function localeFromAcceptLanguage(header: string | undefined): Locale | null {
   if (!header) return null;
   const candidates = header
     .split(',')

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 
-/** Loading bar constants (spec points 4 and 9). */
+/** Loading bar timing: show only after the throttle, fill over the duration, hide after the delay, step each tick (spec points 4 and 9). */
 export const LOADING_BAR = { throttleMs: 200, durationMs: 5000, hideDelayMs: 500, tickMs: 100 } as const;
 
 export interface Timers {

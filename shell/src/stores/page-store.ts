@@ -1,7 +1,7 @@
 import { makeAutoObservable, observableRef } from 'mobx';
 import type { ApiError, Page, SectionDescriptor } from '@site/contracts';
 
-export type SectionStatus = 'ready' | 'deferred' | 'missing' | 'unavailable' | 'failed';
+type SectionStatus = 'ready' | 'deferred' | 'missing' | 'unavailable' | 'failed';
 
 /** One section of the page as rendered: where it came from and the data its loader returned. */
 export interface SectionView {

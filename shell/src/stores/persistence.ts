@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS } from '@site/contracts';
 
-/** Browser storage keys (spec point 7). */
+/** The localStorage keys (and cookie names) under which visitor preferences are kept (spec point 7). */
 export const STORAGE_KEYS = {
   hiddenAlerts: 'hiddenAlerts',
   cookies: 'cookies',
@@ -65,13 +65,13 @@ export class BrowserPersistence implements Persistence {
   }
 }
 
-export function readCookie(key: string): string | null {
+function readCookie(key: string): string | null {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${encodeURIComponent(key)}=`));
   return match ? decodeURIComponent(match.slice(match.indexOf('=') + 1)) : null;
 }
 
 /** Cookies are site-wide, last `maxAgeDays` and are SameSite=Lax (spec point 9 for the locale cookie). */
-export function writeCookie(key: string, value: string, maxAgeDays: number): void {
+function writeCookie(key: string, value: string, maxAgeDays: number): void {
   const maxAge = Math.round(maxAgeDays * 24 * 60 * 60);
   document.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
 }

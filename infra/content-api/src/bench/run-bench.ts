@@ -25,7 +25,7 @@ function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(__dirname, '..', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[^\s]+)/.exec(output);
       if (match) resolve({ child, baseUrl: match[1]! });

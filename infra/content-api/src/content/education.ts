@@ -45,16 +45,13 @@ async function facetCounts(db: Knex, locale: Locale, query: CourseQuery, facet: 
   const others = filteredCourses(db, locale, query, facet);
   const rows =
     facet === 'topic'
-      ? ((await db('course_topics')
+      ? await db('course_topics')
           .select({ id: 'topic_id' })
           .count({ count: '*' })
           .where({ locale })
           .whereIn('course_id', others.clone().select('courses.id'))
-          .groupBy('topic_id')) as { id: string; count: unknown }[])
-      : ((await others.clone().select({ id: FACET_COLUMNS[facet] }).count({ count: '*' }).groupBy(FACET_COLUMNS[facet])) as {
-          id: string;
-          count: unknown;
-        }[]);
+          .groupBy<{ id: string; count: unknown }[]>('topic_id')
+      : await others.clone().select({ id: FACET_COLUMNS[facet] }).count({ count: '*' }).groupBy<{ id: string; count: unknown }[]>(FACET_COLUMNS[facet]);
   return new Map(rows.map((row) => [row.id, toNumber(row.count)]));
 }
 

@@ -71,7 +71,7 @@ export async function listEvents(db: Knex, locale: Locale, query: EventQuery, ti
   if (scope) list.scope = scope;
   if (query.day) list.day = query.day;
   if (firstDay && lastDay) {
-    const spans = (await base.clone().select('starts_at', 'ends_at')) as { starts_at: string; ends_at: string }[];
+    const spans = await base.clone().select<{ starts_at: string; ends_at: string }[]>('starts_at', 'ends_at');
     const days = new Set<string>();
     for (const span of spans) {
       let day = span.starts_at.slice(0, 10) < firstDay ? firstDay : span.starts_at.slice(0, 10);

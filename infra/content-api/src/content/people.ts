@@ -46,10 +46,7 @@ export async function listVacancies(db: Knex, locale: Locale, centreId?: string)
   if (centreId) query.where({ centre_id: centreId });
   const rows = (await query) as { doc: string }[];
   const centreRows = (await db('vacancy_centres').select('id', 'title').where({ locale }).orderBy(['sort', 'id'])) as { id: string; title: string }[];
-  const countRows = (await db('vacancies').select('centre_id').count({ count: '*' }).where({ locale }).groupBy('centre_id')) as {
-    centre_id: string;
-    count: unknown;
-  }[];
+  const countRows = await db('vacancies').select('centre_id').count({ count: '*' }).where({ locale }).groupBy<{ centre_id: string; count: unknown }[]>('centre_id');
   const counts = new Map(countRows.map((row) => [row.centre_id, toNumber(row.count)]));
   return {
     items: rows.map((row) => JSON.parse(row.doc) as Vacancy),

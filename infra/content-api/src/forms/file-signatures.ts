@@ -36,6 +36,7 @@ export const MEDIA_TYPE_OF_EXTENSION: Record<AllowedExtension, string> = {
  * or a double extension hiding an executable (`cv.exe.pdf` is fine, `cv.pdf\0.exe` is not) are refused.
  */
 export function allowedExtensionOf(fileName: string): AllowedExtension | null {
+  // eslint-disable-next-line no-control-regex -- a name with a control character is refused, so the expression names them
   if (!fileName || fileName.length > 255 || /[\u0000-\u001f/\\]/.test(fileName)) return null;
   const extension = fileExtension(fileName);
   return (UPLOAD_ALLOWED_EXTENSIONS as readonly string[]).includes(extension) ? (extension as AllowedExtension) : null;

@@ -136,7 +136,7 @@ describe('client addresses behind a configured proxy', () => {
       statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, { 'x-forwarded-for': `203.0.113.${index + 1}` })).status);
     }
     expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
-    const rows = (await server.api.db('form_submissions').where({ kind: 'contact' }).select('client_ip')) as { client_ip: string }[];
+    const rows = await server.api.db('form_submissions').where({ kind: 'contact' }).select<{ client_ip: string }[]>('client_ip');
     expect(rows.map((row) => row.client_ip)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts';
 
 /** The spec's 404 text (spec point 8), for an unknown locale, slug, entity or route. */
-export const NOT_FOUND_MESSAGE = 'This page could not be found';
+const NOT_FOUND_MESSAGE = 'This page could not be found';
 
 /** An error whose status and message are meant for the caller, as `{statusCode, message}`. */
 export class HttpError extends Error {

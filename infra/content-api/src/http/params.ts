@@ -11,7 +11,7 @@ export function localeOf(params: unknown): Locale {
 
 export const LocaleParamsSchema = Type.Object({ locale: Type.String({ maxLength: 16 }) });
 
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /** Pagination parameters every list accepts; unknown parameters (the clients' timestamp) are ignored. */
 export const PaginationQuery = {

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><title>recorder</title><body style="margin:0">');
     for (const [name, scene] of Object.entries(SCENES)) {
-      const result = (await page.evaluate(`(${RECORD})(${JSON.stringify([scene, SECONDS])})`)) as { base64: string; durationMs: number };
+      const result = await page.evaluate<{ base64: string; durationMs: number }>(`(${RECORD})(${JSON.stringify([scene, SECONDS])})`);
       const target = path.join(folder, `${name}.webm`);
       fs.writeFileSync(target, withWebmDuration(Buffer.from(result.base64, 'base64'), Math.round(result.durationMs)));
       console.log(`${name}.webm: ${fs.statSync(target).size} bytes, ${(result.durationMs / 1000).toFixed(1)} s`);

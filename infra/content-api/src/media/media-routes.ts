@@ -8,7 +8,7 @@ import type { RouteContext } from '../routes/route-context';
 import { MODERN_CONTENT_TYPES, preferredFormat, writeVariant, type ModernFormat } from './image-formats';
 
 /** The responsive scale of the spec (point 9): the only widths the optimiser produces. */
-export const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
+const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
 
 /** Shipped media live in the package's assets folder; uploads are never served. */
 export const MEDIA_ROOT = path.resolve(__dirname, '../../assets');

@@ -8,7 +8,7 @@ import { ifRangeHolds, rangeAnswer } from './byte-ranges';
 /** Shipped videos (and their caption tracks) live next to the images in the package's assets folder. */
 export const VIDEO_ROOT = path.resolve(__dirname, '../../assets');
 const VIDEO_PATH = /^videos\/[a-z0-9][a-z0-9-]{0,80}\.(webm|mp4|vtt)$/;
-export const VIDEO_CONTENT_TYPES: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4', vtt: 'text/vtt; charset=utf-8' };
+const VIDEO_CONTENT_TYPES: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4', vtt: 'text/vtt; charset=utf-8' };
 
 /**
  * `GET /media/videos/{name}`: a shipped video file, whole or in byte ranges (206 with `Content-Range`, 416 for a

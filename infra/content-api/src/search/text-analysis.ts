@@ -22,7 +22,7 @@ export function foldText(text: string): string {
 }
 
 /** The words of a text in their original spelling (letters and digits; hyphenated words split). */
-export function splitWords(text: string): string[] {
+function splitWords(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 

@@ -5,7 +5,7 @@ import { SeededRandom, russianPlural, type Bilingual } from './random';
 import { TOPIC_FACTS } from './story-facts';
 import { DEMO_IMAGES, TOPICS, personName, type Topic } from './vocabulary';
 
-export const COURSE_COUNT = 90;
+const COURSE_COUNT = 90;
 
 const PROGRAMS: [string, ProgramLevel, string, string, number][] = [
   ['applied-math', 'bachelor', 'Прикладная математика и информатика', 'Applied Mathematics and Computer Science', 4],

@@ -6,7 +6,7 @@ import { roleOf, staffList, type StaffMember } from './people-seed';
 import { COMPANIES, TOPIC_FACTS, type TopicFacts } from './story-facts';
 import { DEMO_IMAGES, FACULTIES, PARTNERS, PLACES, TOPICS, type Faculty, type Topic } from './vocabulary';
 
-export const EVENT_COUNT = 130;
+const EVENT_COUNT = 130;
 /** The seed's open day, shown on the application page. */
 export const OPEN_DAY_EVENT_ID = 1;
 const OPEN_DAY_ABOUT: Bilingual = {

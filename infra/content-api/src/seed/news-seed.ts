@@ -7,7 +7,7 @@ import { staffList, roleOf, type StaffMember } from './people-seed';
 import { CAMPUS_STORIES, COMPANIES, FOREIGN_UNIVERSITIES, JOURNALS, TOPIC_FACTS, type TopicFacts } from './story-facts';
 import { FACULTIES, SHORT_NAME, TOPICS, type Faculty, type Topic } from './vocabulary';
 
-export const NEWS_COUNT = 320;
+const NEWS_COUNT = 320;
 
 /** What a story is told from: a research direction with its facts, a faculty that works on it, one of its people. */
 interface Story {
@@ -145,7 +145,7 @@ const MEDIA_STORIES: ((story: Story) => Told)[] = [
 ];
 
 /** The video site where the university publishes its films: the fallback button of a video leads there. */
-export const VIDEO_SITE = 'https://video.stu.example';
+const VIDEO_SITE = 'https://video.stu.example';
 
 function videoElement(clip: string, title: string, fallback: string, id: number): string {
   return `<video controls preload="metadata" poster="/media/images/${clip === 'campus-day' ? 'campus-main' : clip}.jpg" title="${title.replace(/"/g, '&quot;')}">` +
@@ -197,7 +197,7 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
       }
       told.add(story.title.ru);
     }
-    const featureSort = id === 1 ? 'First' : id === 2 ? 'Second' : 'NotSet';
+    const featureSort: NewsRecord['featureSort'] = id === 1 ? 'First' : id === 2 ? 'Second' : 'NotSet';
     const imageName = id % 9 === 5 && !story.clip ? null : story.image;
     const officeId = id % 3 === 0 ? random.pick(OFFICE_IDS) : null;
     const shared = {
@@ -205,7 +205,7 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
       date,
       type,
       isFeatured: featureSort !== 'NotSet',
-      featureSort: featureSort as NewsRecord['featureSort'],
+      featureSort,
       categories: random.sample(CATEGORY_IDS, random.int(1, 2)),
       formats: [story.format],
       themes: topic ? [topic.id] : [],

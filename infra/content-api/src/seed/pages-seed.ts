@@ -7,7 +7,7 @@ import { SITE_NAME } from './vocabulary';
 /** The validation step of paginated pages: `?page=` must be a page number, or the shell answers 404. */
 const PAGE_RULE = { query: { page: { pattern: '^[1-9][0-9]{0,3}$' } } };
 /** The seed's rector's address, shown on the About page. */
-export const RECTOR_ADDRESS_NEWS_ID = 3;
+const RECTOR_ADDRESS_NEWS_ID = 3;
 
 type Text = Record<Locale, string>;
 const image = (name: string, alt: string) => ({ url: `/media/images/${name}`, alt, width: 1280, height: 853 });

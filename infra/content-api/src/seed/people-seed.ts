@@ -5,8 +5,8 @@ import { SeededRandom, russianPlural, type Bilingual } from './random';
 import { TOPIC_FACTS } from './story-facts';
 import { EMAIL_DOMAIN, FACULTIES, POSITIONS, TOPICS, personName, type Faculty, type Topic } from './vocabulary';
 
-export const PEOPLE_COUNT = 160;
-export const VACANCY_COUNT = 34;
+const PEOPLE_COUNT = 160;
+const VACANCY_COUNT = 34;
 
 function emailOf(englishName: string, id: number): string {
   const [first = 'x', last = 'x'] = englishName.toLowerCase().split(' ');

@@ -20,7 +20,7 @@ import { svedenSeed } from './sveden-seed';
 type Row = Record<string, unknown>;
 
 /** The whole demo university as table rows plus its search documents. */
-export function buildSeed(referenceDate: string): { tables: Record<string, Row[]>; documents: { locale: Locale; document: SearchDocument }[] } {
+function buildSeed(referenceDate: string): { tables: Record<string, Row[]>; documents: { locale: Locale; document: SearchDocument }[] } {
   const tables: Record<string, Row[]> = {};
   const documents: { locale: Locale; document: SearchDocument }[] = [];
   const add = (table: string, rows: Row[]) => (tables[table] ??= []).push(...rows);
@@ -70,7 +70,7 @@ export function buildSeed(referenceDate: string): { tables: Record<string, Row[]
   return { tables, documents };
 }
 
-export async function writeTables(trx: Knex.Transaction, tables: Record<string, Row[]>): Promise<void> {
+async function writeTables(trx: Knex.Transaction, tables: Record<string, Row[]>): Promise<void> {
   for (const [table, rows] of Object.entries(tables)) await insertInBatches(trx, table, rows);
 }
 

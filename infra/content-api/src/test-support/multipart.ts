@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { TestApi } from './test-api';
@@ -108,7 +109,6 @@ export function postMultipartFromChildProcess(server: TestApi, path: string, par
     Readable.from(chunks()).pipe(request);
   `;
   return new Promise((resolve, reject) => {
-    const { execFile } = require('node:child_process') as typeof import('node:child_process');
     execFile(process.execPath, ['-e', script, new URL(path, server.baseUrl).toString(), BOUNDARY, JSON.stringify(serialised)], { maxBuffer: 1024 * 1024 }, (error, stdout) => {
       if (error) reject(error);
       else resolve({ ...(JSON.parse(stdout) as Omit<MultipartAnswer, 'headers'>), headers: {} });

@@ -8,8 +8,8 @@ import type { Engine } from '../db/database';
 
 /** Both engines run the same suites; PostgreSQL is the machine's server, isolated in a fresh schema per app. */
 export const ENGINES: Engine[] = ['sqlite', 'postgres'];
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export interface TestApi {
   api: ContentApi;

@@ -5,8 +5,8 @@ import { collectSearchDocuments } from '../content/entity-store';
 import { rebuildSearchIndex } from '../search/search-index';
 import { restartContentRevision } from '../content/revision';
 
-export const EXPORT_FORMAT = 'site-content-export';
-export const EXPORT_VERSION = 1;
+const EXPORT_FORMAT = 'site-content-export';
+const EXPORT_VERSION = 1;
 
 export interface ContentExport {
   format: typeof EXPORT_FORMAT;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { styled } from '@linaria/react';
 import { Button, hrefWithQuery, TextInput, useNavigateTo, useShell } from '@site/ui';
 
@@ -32,7 +32,7 @@ export interface TextQueryFormProps {
 }
 
 /** The page's query parameters a new search keeps, as hidden fields for the no-script GET submission. */
-export function keptParameters(search: string, param: string): Array<[string, string]> {
+function keptParameters(search: string, param: string): Array<[string, string]> {
   return [...new URLSearchParams(search)].filter(([key]) => key !== param && key !== 'page');
 }
 
@@ -45,8 +45,13 @@ export function TextQueryForm({ param, value, label, submitLabel, path, search, 
   const navigate = useNavigateTo();
   const id = useId();
   const [draft, setDraft] = useState(value);
-  // A link elsewhere on the page (a reset, the back button) changes the query: the box follows it.
-  useEffect(() => setDraft(value), [value]);
+  // A link elsewhere on the page (a reset, the back button) changes the query: the box follows it (adjusted during
+  // render when the prop changes, as React advises, rather than in an effect that would render twice).
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setDraft(value);
+  }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     navigate(shell.localePath(hrefWithQuery(path, search, { [param]: draft.trim(), page: null })));

@@ -1,7 +1,7 @@
 /** The header that names the browser to the intake's per-client rate limit. */
 export const CLIENT_ID_HEADER = 'x-form-client';
 /** Where the browser keeps its id between visits. */
-export const CLIENT_ID_STORAGE_KEY = 'formClientId';
+const CLIENT_ID_STORAGE_KEY = 'formClientId';
 
 let fallbackId: string | null = null;
 

@@ -38,13 +38,13 @@ export interface SendRequest {
  * How long a submission keeps retrying after a 502/503/504, a lost connection or a stalled attempt: long enough
  * for a backend restart or a short hang, short enough for a visitor who waits.
  */
-export const RETRY_BUDGET_MS = 20_000;
+const RETRY_BUDGET_MS = 20_000;
 /** An attempt with nothing moving for this long (no bytes going out, no answer) is abandoned and retried. */
-export const STALL_TIMEOUT_MS = 8_000;
+const STALL_TIMEOUT_MS = 8_000;
 /** Pauses between attempts; the last value repeats. */
 const RETRY_PAUSES_MS = [500, 1_000, 2_000, 3_000];
 /** The client's own time limit for one attempt: uploads of up to 50 MB on a slow line take minutes. */
-export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
 export interface RetryTiming {
   budgetMs: number;

@@ -1,7 +1,7 @@
 import { eventIsOver, type EventDetails } from '@site/contracts';
 
 /** The application page of events that take applications through the site's own form. */
-export const APPLICATION_PAGE = '/apply';
+const APPLICATION_PAGE = '/apply';
 
 export interface ApplicationTarget {
   kind: 'link' | 'form';

@@ -6,7 +6,7 @@ export interface EventsUpcomingProps {
   title?: string;
 }
 
-export const DEFAULT_LIMIT = 6;
+const DEFAULT_LIMIT = 6;
 
 export const load: SectionLoader<EventsUpcomingProps, Event[]> = async ({ api, locale, signal }, { props }) => {
   const limit = Number.isInteger(props.limit) && props.limit! > 0 ? Math.min(props.limit!, 24) : DEFAULT_LIMIT;

@@ -7,7 +7,7 @@ export interface ApplicationFormProps {
   title?: string;
 }
 
-export interface NamedOption {
+interface NamedOption {
   id: string;
   title: string;
 }

@@ -4,7 +4,7 @@ import { prepareSubmission, type FormRules } from '../../submission/prepare';
 export type ApplicationField = 'name' | 'email' | 'phone' | 'programId' | 'eventId' | 'message';
 
 /** An application to a program or an event, with optional attachments; the intake checks the same schema. */
-export const APPLICATION_FORM_RULES: FormRules<ApplicationField> = {
+const APPLICATION_FORM_RULES: FormRules<ApplicationField> = {
   schema: ApplicationFormSchema,
   required: ['name', 'email'],
   optional: ['phone', 'programId', 'eventId', 'message'],

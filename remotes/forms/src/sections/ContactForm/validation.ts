@@ -4,7 +4,7 @@ import { prepareSubmission, type FormRules } from '../../submission/prepare';
 export type ContactField = 'name' | 'email' | 'phone' | 'topic' | 'message';
 
 /** The contact form's fields, checked with the same schema as the intake's. */
-export const CONTACT_FORM_RULES: FormRules<ContactField> = {
+const CONTACT_FORM_RULES: FormRules<ContactField> = {
   schema: ContactFormSchema,
   required: ['name', 'email', 'message'],
   optional: ['phone', 'topic'],

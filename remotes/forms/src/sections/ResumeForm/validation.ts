@@ -4,7 +4,7 @@ import { prepareSubmission, type FormRules } from '../../submission/prepare';
 export type ResumeField = 'name' | 'email' | 'phone' | 'vacancyId' | 'coverLetter';
 
 /** A resume for a vacancy, or an open application, with attachments; the intake checks the same schema. */
-export const RESUME_FORM_RULES: FormRules<ResumeField> = {
+const RESUME_FORM_RULES: FormRules<ResumeField> = {
   schema: ResumeFormSchema,
   required: ['name', 'email'],
   optional: ['phone', 'vacancyId', 'coverLetter'],

@@ -11,7 +11,7 @@ const MESSAGE_IDS: Record<SubscriptionField, string> = {
 };
 
 /** Reads the subscription into the contract's shape: no centre ticked means every centre, so the list is left out. */
-export function readSubscription(form: FormData): Record<string, unknown> {
+function readSubscription(form: FormData): Record<string, unknown> {
   const email = form.get('email');
   const centreIds = form.getAll('centreIds').filter((value): value is string => typeof value === 'string' && value !== '');
   return {

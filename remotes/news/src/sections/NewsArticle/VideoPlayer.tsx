@@ -61,6 +61,7 @@ export function VideoPlayer({ video, label }: { video: ArticleVideo; label: stri
   // Backend media paths go through the API base like images do (imageUrl without a width does not resize).
   return (
     <Player>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the captions are the <track> elements mapped from video.tracks below */}
       <video ref={element} controls preload="metadata" poster={video.poster ? shell.imageUrl(video.poster) : undefined} aria-label={video.title ?? label}>
         {video.sources.map((source, index) => (
           <source key={source.src} src={shell.imageUrl(source.src)} type={source.type} onError={index === lastSource ? () => setUnplayable(true) : undefined} />

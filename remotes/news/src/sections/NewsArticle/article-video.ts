@@ -5,12 +5,12 @@
  * does not support built-in video playback and a button to the video site) and captions survive sanitising.
  * Parsing is textual because loaders and server rendering have no DOM; only http(s) and site-relative URLs are kept.
  */
-export interface VideoSource {
+interface VideoSource {
   src: string;
   type?: string;
 }
 
-export interface VideoTrack {
+interface VideoTrack {
   src: string;
   kind: string;
   srcLang?: string;
@@ -35,7 +35,7 @@ function decodeEntities(value: string): string {
   return value.replace(/&(amp|quot|apos|lt|gt|#39|#x27);/gi, (_match, name: string) => ENTITIES[name.toLowerCase()] ?? '');
 }
 
-export function attributesOf(tagBody: string): Record<string, string> {
+function attributesOf(tagBody: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const match of tagBody.matchAll(ATTRIBUTE)) {
     const name = match[1]!.toLowerCase();
@@ -45,7 +45,7 @@ export function attributesOf(tagBody: string): Record<string, string> {
 }
 
 /** An http(s) or site-relative URL, or undefined for anything else (javascript:, data:, empty). */
-export function safeMediaUrl(value: string | undefined): string | undefined {
+function safeMediaUrl(value: string | undefined): string | undefined {
   const url = value?.trim();
   if (!url) return undefined;
   return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : undefined;

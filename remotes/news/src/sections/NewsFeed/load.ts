@@ -31,24 +31,24 @@ export interface NewsFeedData {
   date: DateSelection;
 }
 
-export const DEFAULT_PAGE_SIZE = 12;
+const DEFAULT_PAGE_SIZE = 12;
 /** The API's largest page. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 const MAX_PAGE = 10_000;
 /** The ids the API accepts; anything else in a hand-edited URL is never sent (it would fail the request), only reported. */
 const FILTER_ID = /^[a-z0-9-]{1,64}$/;
 
-export function pageSizeOf(props: NewsFeedProps): number {
+function pageSizeOf(props: NewsFeedProps): number {
   const size = Number(props.pageSize ?? DEFAULT_PAGE_SIZE);
   return Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
 }
 
-export function pageOf(query: Readonly<Record<string, string>>): number {
+function pageOf(query: Readonly<Record<string, string>>): number {
   const page = Number(query.page ?? 1);
   return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
 }
 
-export function dateSelectionOf(query: Readonly<Record<string, string>>): DateSelection {
+function dateSelectionOf(query: Readonly<Record<string, string>>): DateSelection {
   return query.date === 'last-week' ? 'last-week' : 'all';
 }
 

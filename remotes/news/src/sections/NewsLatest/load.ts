@@ -8,10 +8,10 @@ export interface NewsLatestProps {
 }
 
 /** Latest news per type (spec point 9): four by default, at most twelve. */
-export const DEFAULT_LIMIT = LATEST_NEWS_PER_TYPE;
-export const MAX_LIMIT = 12;
+const DEFAULT_LIMIT = LATEST_NEWS_PER_TYPE;
+const MAX_LIMIT = 12;
 
-export function limitOf(props: NewsLatestProps): number {
+function limitOf(props: NewsLatestProps): number {
   const limit = Number(props.limit ?? DEFAULT_LIMIT);
   return Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT;
 }

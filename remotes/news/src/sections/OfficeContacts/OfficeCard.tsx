@@ -45,7 +45,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9()\-\s]{5,25}$/;
 
 /** The link of a contact: the backend's href, else mailto/tel derived from an e-mail or phone value. */
-export function contactHref(contact: { value: string; href?: string }): string | undefined {
+function contactHref(contact: { value: string; href?: string }): string | undefined {
   if (contact.href) return contact.href;
   const value = contact.value.trim();
   if (EMAIL.test(value)) return `mailto:${value}`;

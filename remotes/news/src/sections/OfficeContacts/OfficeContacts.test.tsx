@@ -76,7 +76,7 @@ describe('OfficeContacts loader on the content API', () => {
 
   it("adds the office's latest news, newest first, from its newsIds", async () => {
     const data = await run({ officeSlug: 'press-office' });
-    const offices = (await server.api.get('en/offices')) as { data: { dictionary: Record<string, { newsIds: number[] }> } };
+    const offices = await server.api.get<{ data: { dictionary: Record<string, { newsIds: number[] }> } }>('en/offices');
     const newsIds = offices.data.dictionary['press-office']!.newsIds;
     expect(newsIds.length).toBeGreaterThan(0);
     expect(data.news!.length).toBe(Math.min(4, newsIds.length));

@@ -19,7 +19,7 @@ export interface OfficeContactsData {
 }
 
 /** How many of an office's news its page lists (the spec's "latest 4"). */
-export const OFFICE_NEWS_COUNT = 4;
+const OFFICE_NEWS_COUNT = 4;
 
 /** Thrown when props name an office that does not exist (spec point 5): the shell shows the section's fallback. */
 export class OfficeNotFoundError extends Error {
@@ -30,7 +30,7 @@ export class OfficeNotFoundError extends Error {
 }
 
 /** Finds an office by its slug, through the office dictionary (id → slug); throws when there is none. */
-export function officeBySlug(offices: readonly OfficeWithSlug[], slug: string): OfficeWithSlug {
+function officeBySlug(offices: readonly OfficeWithSlug[], slug: string): OfficeWithSlug {
   const office = offices.find((candidate) => candidate.slug === slug);
   if (!office) throw new OfficeNotFoundError(slug);
   return office;

@@ -21,7 +21,7 @@ export interface SearchData {
 }
 
 /** Longest query the section sends; longer input is cut rather than refused. */
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 
 /**
  * Reads `query` and `category` from the page's query string. The query is required: an empty one is reported in
