@@ -16,7 +16,7 @@ const MAX_REPORTED_ISSUES = 10;
 
 /** Checks a value against a contract schema without throwing. */
 export function validate<S extends TSchema>(schema: S, value: unknown): Validation<Static<S>> {
-  if (Check(schema, value)) return { ok: true, value: value as Static<S> };
+  if (Check(schema, value)) return { ok: true, value };
   return { ok: false, issues: issuesOf(schema, value, MAX_REPORTED_ISSUES) };
 }
 

@@ -14,7 +14,7 @@ const services = require(path.join(repoRoot, 'infra/orchestrator/src/services.js
 };
 
 /** The stand-in content API's admin token, for reading back what it stored. */
-export const STANDIN_ADMIN_TOKEN = 'standin-admin-token';
+const STANDIN_ADMIN_TOKEN = 'standin-admin-token';
 
 export interface StandInPlatform {
   url: string;

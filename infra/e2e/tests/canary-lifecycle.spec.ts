@@ -173,7 +173,7 @@ test.describe('canary releases with automatic analysis', () => {
       await Promise.all([canaryVisitor.get(`/${SLUG}`), stableVisitor.get(`/${SLUG}`)]);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
-    const outcome = (await deployed) as { code: number | null; output: string };
+    const outcome = (await deployed);
     const rolledBackAfterMs = Date.now() - canaryStarted;
     expect(outcome.output).toContain(`news@${throwing.version} is a canary for 50% of visitors`);
     expect(outcome.output).toMatch(/canary rolled back: error rate above the stable version/);

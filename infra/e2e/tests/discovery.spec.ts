@@ -20,7 +20,7 @@ async function parseSitemap(page: Page, xml: string): Promise<SitemapUrl[]> {
     if (document.getElementsByTagName('parsererror').length > 0) throw new Error('the sitemap is not well-formed XML');
     const ns = 'http://www.sitemaps.org/schemas/sitemap/0.9';
     return [...document.getElementsByTagNameNS(ns, 'url')].map((url) => ({
-      loc: url.getElementsByTagNameNS(ns, 'loc')[0]!.textContent!,
+      loc: url.getElementsByTagNameNS(ns, 'loc')[0]!.textContent,
       lastmod: url.getElementsByTagNameNS(ns, 'lastmod')[0]?.textContent ?? null,
       alternates: Object.fromEntries([...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!])),
     }));
@@ -31,7 +31,7 @@ async function parseSitemap(page: Page, xml: string): Promise<SitemapUrl[]> {
 async function structuredData(request: APIRequestContext, page: Page, path: string): Promise<Json[]> {
   const html = await (await request.get(path)).text();
   await page.setContent(html.replace(/<script(?![^>]*application\/ld\+json)[\s\S]*?<\/script>/g, ''), { waitUntil: 'domcontentloaded' });
-  return page.$$eval('script[type="application/ld+json"]', (scripts) => scripts.map((script) => JSON.parse(script.textContent!) as Record<string, unknown>));
+  return page.$$eval('script[type="application/ld+json"]', (scripts) => scripts.map((script) => JSON.parse(script.textContent) as Record<string, unknown>));
 }
 
 function ofType(items: Json[], type: string): Json {

@@ -167,7 +167,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
         (child) =>
           new Promise<void>((resolve, reject) => {
             let errors = '';
-            child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+            child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
             child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a writer exited with ${code}: ${errors}`))));
           }),
       ),

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OrganizationSchema } from './discovery';
-import { LinkSchema } from './common';
 
 /** The alternative colour schemes of the accessibility mode (spec point 3). */
 export const COLOR_SCHEME_NAMES = ['gray', 'black', 'lime', 'sepia'] as const;

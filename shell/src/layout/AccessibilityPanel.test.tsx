@@ -1,18 +1,16 @@
 /** @jest-environment jsdom */
-import { TextDecoder, TextEncoder } from 'node:util';
+import './jsdom-text-encoder';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { ApiClient } from '@site/contracts';
 
-// jsdom lacks these; the design system's router import needs them at load time.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { StoreProvider } = require('../app/contexts') as typeof import('../app/contexts');
-const { shellMessages } = require('../i18n/messages') as typeof import('../i18n/messages');
-const { MemoryPersistence } = require('../stores/persistence') as typeof import('../stores/persistence');
-const { RootStore } = require('../stores/root-store') as typeof import('../stores/root-store');
-const { UiStore } = require('../stores/ui-store') as typeof import('../stores/ui-store');
-const { AccessibilityPanel } = require('./AccessibilityPanel') as typeof import('./AccessibilityPanel');
+import { StoreProvider } from '../app/contexts';
+import { shellMessages } from '../i18n/messages';
+import { MemoryPersistence } from '../stores/persistence';
+import { RootStore } from '../stores/root-store';
+import { UiStore } from '../stores/ui-store';
+import { AccessibilityPanel } from './AccessibilityPanel';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,26 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
 import { LOCALE_ISO, type Locale } from '@site/contracts';
 import { useStore } from '../app/contexts';
 
 /** How long a selection must stay unchanged before it is read (a drag or Shift+arrows selection grows meanwhile). */
-export const SELECTION_SETTLE_MS = 400;
+const SELECTION_SETTLE_MS = 400;
 
 /** Whether this browser can speak: the Web Speech API's synthesis (absent on the server and in some browsers). */
-export function speechAvailable(): boolean {
+function speechAvailable(): boolean {
   return typeof window !== 'undefined' && typeof window.speechSynthesis?.speak === 'function' && typeof window.SpeechSynthesisUtterance === 'function';
 }
 
+/** Support never changes while the page lives: nothing to subscribe to. */
+const subscribeToNothing = (): (() => void) => () => undefined;
+
 /** Speech support as known after hydration (the server HTML and the first browser render never offer it). */
 export function useSpeechAvailable(): boolean {
-  const [available, setAvailable] = useState(false);
-  useEffect(() => setAvailable(speechAvailable()), []);
-  return available;
+  return useSyncExternalStore(subscribeToNothing, speechAvailable, () => false);
 }
 
 /** Reads `text` aloud in the page's language (a voice of that language when the browser has one), instead of anything being read. */
-export function speak(text: string, locale: Locale): void {
+function speak(text: string, locale: Locale): void {
   if (!speechAvailable()) return;
   const synthesis = window.speechSynthesis;
   synthesis.cancel();

@@ -23,7 +23,7 @@ export interface FleetReporterOptions {
  * package versions the federation share scope holds (a build asks for `@site/contracts ^1.0.0`, the package's
  * version; the contracts' own CONTRACTS_VERSION is declared apart, as contractsVersion).
  */
-export const SHARED_VERSIONS: Record<string, string> = {
+const SHARED_VERSIONS: Record<string, string> = {
   react: reactVersion,
   'react/jsx-runtime': reactVersion,
   'react-dom': reactDomVersion,

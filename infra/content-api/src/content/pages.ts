@@ -7,7 +7,7 @@ import { SEARCH_CATEGORY_OF_KIND } from './entities';
 type Executor = Knex | Knex.Transaction;
 
 /** Slugs are lowercase path segments (`index`, `news`, `dev/student-life`). */
-export const PAGE_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+const PAGE_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 
 /**
  * A page slug: lowercase path segments, or one of the subsections of "Сведения об образовательной организации",

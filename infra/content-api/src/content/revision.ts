@@ -46,7 +46,7 @@ export async function restartContentRevision(db: Knex | Knex.Transaction): Promi
 }
 
 /** One more change; atomic on both engines, so concurrent writers never lose a step. */
-export async function bumpContentRevision(db: Knex | Knex.Transaction): Promise<void> {
+async function bumpContentRevision(db: Knex | Knex.Transaction): Promise<void> {
   await db(TABLE)
     .where({ id: 1 })
     .update({ counter: db.raw('counter + 1'), changed_at: new Date().toISOString() });

@@ -40,12 +40,12 @@ export function svedenRow(locale: Locale, subsection: SvedenSubsection): Record<
   return { locale, id: subsection.id, sort: SVEDEN_SUBSECTIONS.indexOf(subsection.id), doc: JSON.stringify(subsection) };
 }
 
-export async function listSvedenSubsections(db: Knex, locale: Locale): Promise<SvedenSubsection[]> {
+async function listSvedenSubsections(db: Knex, locale: Locale): Promise<SvedenSubsection[]> {
   const rows = (await db(TABLE).select('doc').where({ locale }).orderBy(['sort', 'id'])) as { doc: string }[];
   return rows.map((row) => parseJson<SvedenSubsection | null>(row.doc, null)).filter((entry): entry is SvedenSubsection => entry !== null);
 }
 
-export async function readSvedenSubsection(db: Knex, locale: Locale, id: SvedenSubsectionId): Promise<SvedenSubsection | null> {
+async function readSvedenSubsection(db: Knex, locale: Locale, id: SvedenSubsectionId): Promise<SvedenSubsection | null> {
   const row = (await db(TABLE).select('doc').where({ locale, id }).first()) as { doc: string } | undefined;
   return row ? parseJson<SvedenSubsection | null>(row.doc, null) : null;
 }

@@ -15,7 +15,7 @@ function pdfText(value: string): string {
  * English titles (the page font is the standard Helvetica, which covers Latin only). The byte offsets of the
  * cross-reference table are computed, so readers open it without repairing it.
  */
-export function demoDocumentPdf(title: string): Buffer {
+function demoDocumentPdf(title: string): Buffer {
   const lines = [title, SITE_NAME.en, 'Demonstration copy'];
   const content = lines.map((line, index) => `BT /F1 ${index === 0 ? 16 : 11} Tf 56 ${780 - index * 28} Td (${pdfText(line)}) Tj ET`).join('\n');
   const objects = [

@@ -13,7 +13,7 @@ function isNoindex(page: Page): boolean {
 }
 
 /** Every public address once, with the locales it exists in (a page may exist in one locale only). */
-export async function listSitemapEntries(db: Knex): Promise<SitemapEntry[]> {
+async function listSitemapEntries(db: Knex): Promise<SitemapEntry[]> {
   const entries = new Map<string, SitemapEntry>();
   const add = (path: string, kind: SitemapEntry['kind'], locale: string) => {
     if (!isLocale(locale)) return;

@@ -1,4 +1,4 @@
-import type { Locale, Page, SectionDescriptor, SvedenBlock, SvedenField, SvedenSubsection, SvedenSubsectionId, SvedenValue } from '@site/contracts';
+import type { Locale, Page, SectionDescriptor, SvedenBlock, SvedenField, SvedenSubsection, SvedenValue } from '@site/contracts';
 import { programsSeed } from './education-seed';
 import { officesSeed } from './news-seed';
 import { staffList } from './people-seed';

@@ -21,7 +21,7 @@ function parseXml(text: string): Document {
 /** Each `<url>` of a urlset: its address, lastmod and hreflang alternates. */
 function urlsOf(document: Document): Array<{ loc: string; lastmod: string | null; alternates: Record<string, string> }> {
   return [...document.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'url')].map((url) => ({
-    loc: url.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')[0]!.textContent!,
+    loc: url.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')[0]!.textContent,
     lastmod: url.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'lastmod')[0]?.textContent ?? null,
     alternates: Object.fromEntries(
       [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!]),
@@ -37,7 +37,7 @@ function pngSize(body: Buffer): string {
 
 function jsonLdOf(html: string): Array<Record<string, unknown>> {
   const document = new JSDOM(html).window.document;
-  return [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!) as Record<string, unknown>);
+  return [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent) as Record<string, unknown>);
 }
 
 describe('robots.txt, the sitemap, the web app manifest and the head that points to them', () => {

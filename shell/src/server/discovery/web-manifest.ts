@@ -2,7 +2,7 @@ import { localizePath, type Locale } from '@site/contracts';
 import { SITE_COLORS } from '@site/ui';
 
 /** An icon of the web app manifest; `maskable` ones keep the emblem inside the safe zone (the inner 80% circle). */
-export interface ManifestIcon {
+interface ManifestIcon {
   src: string;
   sizes: string;
   type: string;

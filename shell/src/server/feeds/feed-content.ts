@@ -42,7 +42,7 @@ function imageOf(context: FeedContext, item: NewsItem): { url: string; type: str
 }
 
 /** Plain text of stored HTML, for calendar descriptions: paragraphs and breaks become line breaks. */
-export function textOfHtml(html: string): string {
+function textOfHtml(html: string): string {
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')

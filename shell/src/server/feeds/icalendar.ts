@@ -61,7 +61,7 @@ export function foldLine(line: string): string {
 const two = (value: number) => String(value).padStart(2, '0');
 
 /** `DTSTART;TZID=Europe/Moscow:20261125T140000`, or `DTSTART;VALUE=DATE:20261125` for a date alone. */
-export function dateProperty(name: string, wall: WallTime): string {
+function dateProperty(name: string, wall: WallTime): string {
   const date = `${wall.year}${two(wall.month)}${two(wall.day)}`;
   if (!wall.time) return `${name};VALUE=DATE:${date}`;
   return `${name};TZID=${UNIVERSITY_TIME_ZONE}:${date}T${two(wall.time.hour)}${two(wall.time.minute)}${two(wall.time.second)}`;

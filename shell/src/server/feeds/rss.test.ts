@@ -36,7 +36,7 @@ describe('RSS writer', () => {
     expect(channel['atom:link']['@rel']).toBe('self');
     expect(channel.language).toBe('ru');
     expect(new Date(channel.lastBuildDate).toISOString()).toBe('2026-11-23T10:00:00.000Z');
-    const [first, second] = channel.item;
+    const [first] = channel.item;
     expect(first.title).toBe('R&D <центр> открыт "сегодня"');
     expect(first.guid['#text']).toBe('https://site.example/news/5');
     expect(first.guid['@isPermaLink']).toBe('true');

@@ -2,7 +2,7 @@ import { rfc822, type WallTime } from './moscow-time';
 
 /** An RSS 2.0 writer for the news feeds: absolute links, RFC 822 dates, text escaped for XML. */
 
-export interface FeedItem {
+interface FeedItem {
   title: string;
   /** Absolute URL of the article; it is the item's guid too. */
   link: string;
@@ -30,7 +30,7 @@ export interface FeedInput {
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /** Escapes text for XML content and attributes, dropping the control characters XML 1.0 does not allow. */
-export function escapeXml(value: string): string {
+function escapeXml(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 }

@@ -113,7 +113,7 @@ describe('news feeds and event calendars from the shell', () => {
   afterEach(() => ICAL.TimezoneService.reset());
 
   const get = (url: string, headers: Record<string, string> = {}) => shell.app.inject({ method: 'GET', url, headers });
-  const api = async <T>(url: string): Promise<T> => ((await contentApi.app.inject({ method: 'GET', url })).json() as { data: T }).data;
+  const api = async <T>(url: string): Promise<T> => (await contentApi.app.inject({ method: 'GET', url })).json<{ data: T }>().data;
   const itemsOf = (body: string): RssItem[] => {
     expect(XMLValidator.validate(body)).toBe(true);
     return xml.parse(body).rss.channel.item ?? [];
