@@ -126,8 +126,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@site/*', '!@site/contracts', '!@site/ui', '!@site/test-support'], message: 'A remote\'s tests use only @site/contracts, @site/ui, @site/test-support and the remote\'s own files.' },
-            { regex: OUT_OF_PACKAGE, message: 'A remote\'s tests use only its own files and the shared packages by name.' },
+            {
+              group: ['@site/*', '!@site/contracts', '!@site/ui', '!@site/test-support'],
+              message: "A remote's tests use only @site/contracts, @site/ui, @site/test-support and the remote's own files.",
+            },
+            { regex: OUT_OF_PACKAGE, message: "A remote's tests use only its own files and the shared packages by name." },
             { regex: OTHER_REMOTE, message: 'A remote never imports another remote.' },
           ],
         },
@@ -142,7 +145,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@site/remote-*', '@site/content-api', '@site/registry'], message: 'The shell reaches remotes through federation and services over HTTP only.' },
+            {
+              group: ['@site/remote-*', '@site/content-api', '@site/registry'],
+              message: 'The shell reaches remotes through federation and services over HTTP only.',
+            },
             { regex: OUT_OF_PACKAGE, message: 'The shell imports other packages by their package name, never by a relative path.' },
           ],
         },

@@ -13,12 +13,20 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
     testEnvironment: 'node',
     transform: {
       // Components are styled with linaria: the same WyW transform as the build turns styles into class names.
-      '/(shared-ui|shell|remotes)/.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json'), presets: [['@wyw-in-js/babel-preset', { babelOptions: { configFile: path.join(repoRoot, 'babel.config.json'), envName: 'styles' } }]] }],
+      '/(shared-ui|shell|remotes)/.+\\.[jt]sx?$': [
+        'babel-jest',
+        {
+          configFile: path.join(repoRoot, 'babel.config.json'),
+          presets: [['@wyw-in-js/babel-preset', { babelOptions: { configFile: path.join(repoRoot, 'babel.config.json'), envName: 'styles' } }]],
+        },
+      ],
       '^.+\\.[cm]?[jt]s$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json') }],
     },
     // react-intl and its formatjs dependencies ship ES modules only, as do parts of jsdom's tree (the shell's server
     // sanitizes with it). Only the innermost node_modules folder of a path decides.
-    transformIgnorePatterns: ['/node_modules/(?!(@site|react-intl|@formatjs|intl-messageformat|icu-minify|@csstools|@asamuzakjp|parse5|entities)/)(?:@[^/]+/)?[^/]+/(?!.*node_modules/)'],
+    transformIgnorePatterns: [
+      '/node_modules/(?!(@site|react-intl|@formatjs|intl-messageformat|icu-minify|@csstools|@asamuzakjp|parse5|entities)/)(?:@[^/]+/)?[^/]+/(?!.*node_modules/)',
+    ],
     moduleNameMapper: {
       '^@site/contracts$': path.join(repoRoot, 'shared-contracts/src/index.ts'),
       '^@site/ui$': path.join(repoRoot, 'shared-ui/src/index.ts'),

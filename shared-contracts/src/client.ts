@@ -33,12 +33,7 @@ export function statusOfError(error: unknown): number {
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as ApiError).statusCode === 'number' &&
-    typeof (error as ApiError).message === 'string'
-  );
+  return typeof error === 'object' && error !== null && typeof (error as ApiError).statusCode === 'number' && typeof (error as ApiError).message === 'string';
 }
 
 /**

@@ -30,7 +30,7 @@ describe('locales and paths', () => {
     expect(localeOfRouteName('nameless')).toBeNull();
   });
 
-  it('builds the spec\'s API paths, URL-encoding the search query and keeping slashes in slugs', () => {
+  it("builds the spec's API paths, URL-encoding the search query and keeping slashes in slugs", () => {
     expect(apiPaths.page('ru', 'dev/student-life')).toBe('ru/pages/dev/student-life');
     expect(apiPaths.search('en', 'a/b c?', 'news')).toBe('en/pages/search/a%2Fb%20c%3F/news');
     expect(apiPaths.search('ru', 'студенты')).toBe(`ru/pages/search/${encodeURIComponent('студенты')}`);

@@ -20,6 +20,9 @@ describe('stored redirect targets', () => {
   test('paths on the site pass, normalised; allowed hosts pass as absolute URLs', () => {
     expect(redirectTarget('/news?x=1#top', [])).toEqual({ kind: 'path', path: '/news?x=1#top' });
     expect(redirectTarget('/a/../people', [])).toEqual({ kind: 'path', path: '/people' });
-    expect(redirectTarget('https://Docs.University.example/guide', ['docs.university.example'])).toEqual({ kind: 'absolute', url: 'https://docs.university.example/guide' });
+    expect(redirectTarget('https://Docs.University.example/guide', ['docs.university.example'])).toEqual({
+      kind: 'absolute',
+      url: 'https://docs.university.example/guide',
+    });
   });
 });

@@ -18,10 +18,7 @@ export interface SectionLoadContext {
 }
 
 /** A section's optional data loader, run during SSR and on client navigation, under a time budget. */
-export type SectionLoader<P = Record<string, unknown>, D = unknown> = (
-  context: SectionLoadContext,
-  descriptor: SectionDescriptor<P>,
-) => Promise<D>;
+export type SectionLoader<P = Record<string, unknown>, D = unknown> = (context: SectionLoadContext, descriptor: SectionDescriptor<P>) => Promise<D>;
 
 export const SectionMetaSchema = Type.Object({
   name: Type.String({ pattern: '^[A-Z][A-Za-z0-9]{1,63}$' }),

@@ -7,7 +7,9 @@ import { ContractViolation, isNonEmptyObject, keepValidEntries, parseContract, v
 
 describe('contract validators', () => {
   it('accepts a well-formed init response and keeps unknown layout component keys', () => {
-    const response = { data: { settings: { siteName: 'NTU', seo: { titlePostfix: 'NTU' } }, colors: [], redirects: [], header: { title: 'x' }, campusMap: { any: 1 } } };
+    const response = {
+      data: { settings: { siteName: 'NTU', seo: { titlePostfix: 'NTU' } }, colors: [], redirects: [], header: { title: 'x' }, campusMap: { any: 1 } },
+    };
     expect(validate(InitResponseSchema, response).ok).toBe(true);
   });
 
@@ -59,13 +61,17 @@ describe('contract validators', () => {
   });
 
   it('validates the registry document and the remote manifest the shell reads', () => {
-    expect(validate(RegistryDocumentSchema, { revision: 3, updatedAt: 'now', remotes: [{ name: 'news', version: '1.0.0-abc', manifestUrl: 'http://h/m.json' }] }).ok).toBe(true);
+    expect(
+      validate(RegistryDocumentSchema, { revision: 3, updatedAt: 'now', remotes: [{ name: 'news', version: '1.0.0-abc', manifestUrl: 'http://h/m.json' }] }).ok,
+    ).toBe(true);
     expect(validate(RegistryDocumentSchema, { revision: 3, updatedAt: 'now', remotes: [{ name: 'News!', version: '1', manifestUrl: 'x' }] }).ok).toBe(false);
     const manifest = {
       id: 'news',
       name: 'news',
       metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-      exposes: [{ id: 'news:NewsLatest', name: 'NewsLatest', path: './NewsLatest', assets: { js: { sync: ['a.js'], async: [] }, css: { sync: ['a.css'], async: [] } } }],
+      exposes: [
+        { id: 'news:NewsLatest', name: 'NewsLatest', path: './NewsLatest', assets: { js: { sync: ['a.js'], async: [] }, css: { sync: ['a.css'], async: [] } } },
+      ],
       site: { team: 'news', version: '1.0.0-abc', contractsVersion: '1.0.0', builtAt: 'now', sections: [{ name: 'NewsLatest', expose: './NewsLatest' }] },
     };
     expect(validate(RemoteManifestSchema, manifest).ok).toBe(true);

@@ -45,11 +45,7 @@ export function parseContract<S extends TSchema>(contract: string, schema: S, va
  * Keeps the entries of a list that match the schema and drops the rest: the spec shows alerts, navigation
  * and social entries only if they are objects, so one malformed entry must not take the others down.
  */
-export function keepValidEntries<S extends TSchema>(
-  schema: S,
-  list: unknown,
-  onDropped?: (entry: unknown, issues: ValidationIssue[]) => void,
-): Static<S>[] {
+export function keepValidEntries<S extends TSchema>(schema: S, list: unknown, onDropped?: (entry: unknown, issues: ValidationIssue[]) => void): Static<S>[] {
   if (!Array.isArray(list)) return [];
   const kept: Static<S>[] = [];
   for (const entry of list) {

@@ -31,10 +31,7 @@ export interface Compatibility {
  * fields and capabilities, so a remote built against a newer minor may rely on something this host
  * does not provide yet).
  */
-export function checkContractsCompatibility(
-  remoteVersion: string,
-  hostVersion: string = CONTRACTS_VERSION,
-): Compatibility {
+export function checkContractsCompatibility(remoteVersion: string, hostVersion: string = CONTRACTS_VERSION): Compatibility {
   const remote = parseSemVer(remoteVersion);
   const host = parseSemVer(hostVersion);
   if (!remote) return { compatible: false, reason: `remote contracts version "${remoteVersion}" is not a semantic version` };

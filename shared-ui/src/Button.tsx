@@ -81,10 +81,5 @@ export function ButtonLink({ variant = 'primary', ...linkProps }: SiteLinkProps 
 export function NewTabHint({ href, children }: { href: string; children: ReactNode }) {
   const shell = useShell();
   if (classifyHref(href, shell.ownLegacyHosts) !== 'external') return null;
-  return (
-    <VisuallyHidden>
-      {' '}
-      {children}
-    </VisuallyHidden>
-  );
+  return <VisuallyHidden> {children}</VisuallyHidden>;
 }

@@ -15,12 +15,16 @@ describe('12-column grid', () => {
     for (const align of ['start', 'end', 'center', 'baseline', 'stretch']) expect(gridPropProblems({ align })).toEqual([]);
     for (const justify of ['start', 'end', 'center', 'space-around', 'space-between']) expect(gridPropProblems({ justify })).toEqual([]);
     expect(gridPropProblems({ align: 'top' })).toEqual(['"align" must be one of start, end, center, baseline, stretch, not \'top\'']);
-    expect(gridPropProblems({ justify: 'space-evenly' })).toEqual(['"justify" must be one of start, end, center, space-around, space-between, not \'space-evenly\'']);
+    expect(gridPropProblems({ justify: 'space-evenly' })).toEqual([
+      '"justify" must be one of start, end, center, space-around, space-between, not \'space-evenly\'',
+    ]);
   });
 
   it('rejects invalid props in development with a clear message', () => {
     // 20 is a number to TypeScript: only the check at run time catches it.
-    expect(() => renderToStaticMarkup(<Column large={20}>x</Column>)).toThrow(`@site/ui Column: "large" must be a whole number from 1 to 12, 'hide' or 'auto', not 20`);
+    expect(() => renderToStaticMarkup(<Column large={20}>x</Column>)).toThrow(
+      `@site/ui Column: "large" must be a whole number from 1 to 12, 'hide' or 'auto', not 20`,
+    );
     // @ts-expect-error: an invalid value
     expect(() => renderToStaticMarkup(<Grid justify="middle">x</Grid>)).toThrow(/@site\/ui Grid: "justify" must be one of/);
   });
@@ -51,7 +55,9 @@ describe('12-column grid', () => {
   it('renders each breakpoint value and the row alignment as attributes its styles select on', () => {
     const html = renderToStaticMarkup(
       <Grid align="baseline" justify="space-between">
-        <Column small="hide" medium={6} large="auto">a</Column>
+        <Column small="hide" medium={6} large="auto">
+          a
+        </Column>
       </Grid>,
     );
     expect(html).toContain('data-align="baseline"');

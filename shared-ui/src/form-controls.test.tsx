@@ -12,12 +12,23 @@ describe('form primitives', () => {
     for (const [html, tag] of [
       [renderToStaticMarkup(<TextInput type="email" name="email" className="own" />), 'input'],
       [renderToStaticMarkup(<TextArea name="text" rows={4} />), 'textarea'],
-      [renderToStaticMarkup(<Select name="s"><option>1</option></Select>), 'select'],
+      [
+        renderToStaticMarkup(
+          <Select name="s">
+            <option>1</option>
+          </Select>,
+        ),
+        'select',
+      ],
       [renderToStaticMarkup(<FileInput name="files" multiple />), 'input'],
     ] as const) {
       expect(attributesOf(html, tag).class?.split(' ')).toContain(controlClass);
     }
-    expect(attributesOf(renderToStaticMarkup(<TextInput type="email" name="email" className="own" />), 'input')).toMatchObject({ type: 'email', name: 'email', class: `${controlClass} own` });
+    expect(attributesOf(renderToStaticMarkup(<TextInput type="email" name="email" className="own" />), 'input')).toMatchObject({
+      type: 'email',
+      name: 'email',
+      class: `${controlClass} own`,
+    });
     expect(attributesOf(renderToStaticMarkup(<FileInput name="files" />), 'input').type).toBe('file');
   });
 
@@ -41,13 +52,22 @@ describe('form primitives', () => {
     );
     const ids = fieldIds('f', 'email');
     expect(html).toContain(`<label for="${ids.control}"`);
-    expect(attributesOf(html, 'input')).toMatchObject({ id: ids.control, name: 'email', 'aria-invalid': 'true', 'aria-describedby': `${ids.hint} ${ids.error}` });
+    expect(attributesOf(html, 'input')).toMatchObject({
+      id: ids.control,
+      name: 'email',
+      'aria-invalid': 'true',
+      'aria-describedby': `${ids.hint} ${ids.error}`,
+    });
     expect(html).toMatch(new RegExp(`<p[^>]* id="${ids.hint}"[^>]*>We answer here</p>`));
     expect(html).toMatch(new RegExp(`<p id="${ids.error}"[^>]* data-field-error="true"><span aria-hidden="true">⚠ </span>Enter a valid email</p>`));
   });
 
   it('leave a valid field without error state or an empty description', () => {
-    const html = renderToStaticMarkup(<Field formId="f" name="name" label="Name">{(control) => <TextInput {...control} />}</Field>);
+    const html = renderToStaticMarkup(
+      <Field formId="f" name="name" label="Name">
+        {(control) => <TextInput {...control} />}
+      </Field>,
+    );
     const input = attributesOf(html, 'input');
     expect(input['aria-invalid']).toBe('false');
     expect(input).not.toHaveProperty('aria-describedby');
@@ -55,7 +75,9 @@ describe('form primitives', () => {
   });
 
   it('mark an error with words and a marker, not colour alone', () => {
-    expect(renderToStaticMarkup(<FieldError id="e">Required</FieldError>)).toMatch(/<p id="e" class="[^"]+" data-field-error="true"><span aria-hidden="true">⚠ <\/span>Required<\/p>/);
+    expect(renderToStaticMarkup(<FieldError id="e">Required</FieldError>)).toMatch(
+      /<p id="e" class="[^"]+" data-field-error="true"><span aria-hidden="true">⚠ <\/span>Required<\/p>/,
+    );
     expect(describedBy('a', false, undefined, 'b')).toBe('a b');
     expect(describedBy(false, null)).toBeUndefined();
   });

@@ -89,10 +89,18 @@ export const globalStyles = css`
       }
     }
 
-    :root[data-font-scale='125'] { --site-font-scale: 1.25; }
-    :root[data-font-scale='150'] { --site-font-scale: 1.5; }
-    :root[data-font-scale='175'] { --site-font-scale: 1.75; }
-    :root[data-font-scale='200'] { --site-font-scale: 2; }
+    :root[data-font-scale='125'] {
+      --site-font-scale: 1.25;
+    }
+    :root[data-font-scale='150'] {
+      --site-font-scale: 1.5;
+    }
+    :root[data-font-scale='175'] {
+      --site-font-scale: 1.75;
+    }
+    :root[data-font-scale='200'] {
+      --site-font-scale: 2;
+    }
 
     ${schemeRules}
 

@@ -1,7 +1,14 @@
 export { ShellContextProvider, useShell } from './shell-context';
 export * from './tokens';
 export * from './reading-preferences';
-export { FONT_FAMILY_ATTRIBUTE, IMAGES_ATTRIBUTE, LETTER_SPACING_ATTRIBUTE, LINE_HEIGHT_ATTRIBUTE, LETTER_SPACING_VALUES, SERIF_FONT } from './reading-preference-rules';
+export {
+  FONT_FAMILY_ATTRIBUTE,
+  IMAGES_ATTRIBUTE,
+  LETTER_SPACING_ATTRIBUTE,
+  LINE_HEIGHT_ATTRIBUTE,
+  LETTER_SPACING_VALUES,
+  SERIF_FONT,
+} from './reading-preference-rules';
 export { throttle } from './throttle';
 export { useThrottledWindowEvent } from './window-events';
 export { TouchHighlighter, installTouchHighlight, TOUCH_HIGHLIGHT_ATTRIBUTE } from './touch-highlight';

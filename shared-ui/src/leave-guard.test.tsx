@@ -33,7 +33,9 @@ describe('formHasUnsavedInput', () => {
   });
 
   it('is false for an untouched form, and for choices alone (checkbox, select, hidden values)', () => {
-    const form = formWith('<input name="name"><textarea name="text"></textarea><input type="checkbox" name="consent"><select name="s"><option value="">-</option><option value="1">1</option></select><input type="hidden" name="id" value="7">');
+    const form = formWith(
+      '<input name="name"><textarea name="text"></textarea><input type="checkbox" name="consent"><select name="s"><option value="">-</option><option value="1">1</option></select><input type="hidden" name="id" value="7">',
+    );
     expect(formHasUnsavedInput(form)).toBe(false);
     (form.elements.namedItem('consent') as HTMLInputElement).checked = true;
     (form.elements.namedItem('s') as HTMLSelectElement).value = '1';

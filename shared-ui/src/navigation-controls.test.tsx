@@ -20,7 +20,11 @@ describe('query-driven controls', () => {
 
   it('renders pagination as localised links with the current page marked', () => {
     const html = renderToStaticMarkup(
-      withShell(<Pagination page={2} pageCount={3} hrefFor={(p) => `/news?page=${p}`} label="Pages" previousLabel="Previous" nextLabel="Next" />, {}, { locale: 'en' }),
+      withShell(
+        <Pagination page={2} pageCount={3} hrefFor={(p) => `/news?page=${p}`} label="Pages" previousLabel="Previous" nextLabel="Next" />,
+        {},
+        { locale: 'en' },
+      ),
     );
     expect(html).toContain('href="/en/news?page=1"');
     expect(html).toMatch(/aria-current="page"[^>]*>2</);
@@ -30,7 +34,16 @@ describe('query-driven controls', () => {
 
   it('marks active filters and options without results', () => {
     const html = renderToStaticMarkup(
-      withShell(<FilterLinks label="Topics" options={[{ id: 'a', label: 'Science', href: '/news', active: true, count: 3 }, { id: 'b', label: 'Sport', href: '/news?x', active: false, count: 0 }]} />, {}),
+      withShell(
+        <FilterLinks
+          label="Topics"
+          options={[
+            { id: 'a', label: 'Science', href: '/news', active: true, count: 3 },
+            { id: 'b', label: 'Sport', href: '/news?x', active: false, count: 0 },
+          ]}
+        />,
+        {},
+      ),
     );
     expect(html).toContain('aria-current="true"');
     expect(html).toContain('Science (3)');

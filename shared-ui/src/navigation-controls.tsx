@@ -132,7 +132,12 @@ export function FilterLinks({ label, options }: { label: string; options: LinkOp
       <ChipList>
         {options.map((option) => (
           <li key={option.id}>
-            <SiteLink href={option.href} aria-current={option.active ? 'true' : undefined} aria-disabled={option.count === 0 && !option.active ? 'true' : undefined} data-option={option.id}>
+            <SiteLink
+              href={option.href}
+              aria-current={option.active ? 'true' : undefined}
+              aria-disabled={option.count === 0 && !option.active ? 'true' : undefined}
+              data-option={option.id}
+            >
               {option.active ? '✓ ' : ''}
               {option.label}
               {option.count !== undefined ? ` (${option.count})` : ''}

@@ -33,7 +33,6 @@ export interface ReadingPreferences {
 
 export type ReadingPreferenceName = keyof ReadingPreferences;
 
-
 /** Each preference: the root attribute that carries it, its values (the first is the default, never written). */
 export const READING_PREFERENCES: { [Name in ReadingPreferenceName]: { attribute: string; values: readonly ReadingPreferences[Name][] } } = {
   letterSpacing: { attribute: LETTER_SPACING_ATTRIBUTE, values: LETTER_SPACINGS },

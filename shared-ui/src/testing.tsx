@@ -44,7 +44,13 @@ export function withShell(element: ReactElement, messages: Record<string, string
   return (
     <MemoryRouter initialEntries={[options.path ?? '/']}>
       <ShellContextProvider value={testShellContext(options)}>
-        <IntlProvider locale={locale} messages={messages} onError={(error) => { throw error; }}>
+        <IntlProvider
+          locale={locale}
+          messages={messages}
+          onError={(error) => {
+            throw error;
+          }}
+        >
           {element}
         </IntlProvider>
       </ShellContextProvider>

@@ -26,7 +26,13 @@ function formatAll(locale: string, messages: Record<string, string | unknown[]>,
 
 /** The shell's messages module as the browser build gets it, run as CommonJS. */
 function runShellModule(source: string): { shellMessages: Record<string, Record<string, string | unknown[]>> } {
-  const code = transformSync(source, { filename: 'messages.ts', configFile: false, babelrc: false, presets: ['@babel/preset-typescript', ['@babel/preset-env', { targets: { node: '20' }, modules: 'commonjs' }]] })?.code ?? '';
+  const code =
+    transformSync(source, {
+      filename: 'messages.ts',
+      configFile: false,
+      babelrc: false,
+      presets: ['@babel/preset-typescript', ['@babel/preset-env', { targets: { node: '20' }, modules: 'commonjs' }]],
+    })?.code ?? '';
   const exports = {};
   new Function('exports', 'require', code)(exports, require);
   return exports as { shellMessages: Record<string, Record<string, string | unknown[]>> };
@@ -63,6 +69,8 @@ describe('messages precompiled at build', () => {
 
   test('a message that is not valid ICU stops the build, naming the file and the message', async () => {
     const parse = await icu.loadParser();
-    expect(() => icu.compileDictionary(parse, { 'news.broken': 'Hello {name' }, 'ru.json')).toThrow(/ru\.json: message "news\.broken" is not a valid ICU message/);
+    expect(() => icu.compileDictionary(parse, { 'news.broken': 'Hello {name' }, 'ru.json')).toThrow(
+      /ru\.json: message "news\.broken" is not a valid ICU message/,
+    );
   });
 });

@@ -16,7 +16,9 @@ function listFiles(dir, base = dir) {
 /** A version that changes exactly when the built code changes: package version plus a hash of the output. */
 function contentVersion(distDir, packageVersion) {
   const hash = crypto.createHash('sha256');
-  for (const file of listFiles(distDir).filter((f) => !/mf-(manifest|stats)\.json$/.test(f)).sort()) {
+  for (const file of listFiles(distDir)
+    .filter((f) => !/mf-(manifest|stats)\.json$/.test(f))
+    .sort()) {
     hash.update(file);
     hash.update(fs.readFileSync(path.join(distDir, file)));
   }

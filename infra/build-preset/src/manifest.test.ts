@@ -7,11 +7,14 @@ const { ownStylesheets }: { ownStylesheets(manifest: { exposes: Expose[] }): { e
 
 const assets = (css: { sync: string[]; async: string[] }) => ({ js: { sync: [], async: [] }, css });
 
-describe('a remote manifest\'s stylesheets per section', () => {
+describe("a remote manifest's stylesheets per section", () => {
   it('keeps each expose to its own stylesheets, not those of other exposes it could reach', () => {
     const manifest = ownStylesheets({
       exposes: [
-        { name: 'LinkCards', assets: assets({ sync: [], async: ['__federation_expose_NewsFeed.1.css', '__federation_expose_PageHero.2.css', 'shared.3.css'] }) },
+        {
+          name: 'LinkCards',
+          assets: assets({ sync: [], async: ['__federation_expose_NewsFeed.1.css', '__federation_expose_PageHero.2.css', 'shared.3.css'] }),
+        },
         { name: 'NewsFeed', assets: assets({ sync: ['__federation_expose_NewsFeed.1.css'], async: [] }) },
         { name: 'PageHero', assets: assets({ sync: ['__federation_expose_PageHero.2.css'], async: ['shared.3.css'] }) },
       ],

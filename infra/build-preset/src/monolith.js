@@ -73,7 +73,7 @@ function writeMonolithModules(shellDir) {
       `import { buildRemoteRecord as federatedRecord } from ${JSON.stringify(realCatalog)};`,
       `export { ${values.join(', ')} } from ${JSON.stringify(realCatalog)};`,
       `export type { ${types.join(', ')} } from ${JSON.stringify(realCatalog)};`,
-      '/** The registry\'s record without the remote host\'s files: the monolith carries the sections itself. */',
+      "/** The registry's record without the remote host's files: the monolith carries the sections itself. */",
       'export function buildRemoteRecord(...args: Parameters<typeof federatedRecord>): ReturnType<typeof federatedRecord> {',
       '  return { ...federatedRecord(...args), assets: {}, browserEntryUrl: null };',
       '}',

@@ -37,7 +37,7 @@ describe('the monolith comparison build', () => {
     await expect(runtime.loadRemote('news/NoSuchSection')).rejects.toThrow('section news/NoSuchSection is not in the monolith build');
   });
 
-  test('the catalog keeps what the registry names but none of the remote hosts\' files', async () => {
+  test("the catalog keeps what the registry names but none of the remote hosts' files", async () => {
     const catalog = (await import(path.join(shellDir, '.monolith', 'catalog.ts'))) as typeof import('../../../shell/src/federation/catalog');
     const record = catalog.buildRemoteRecord({ name: 'news', version: '1.0.0', manifestUrl: 'http://remotes.test/news/mf-manifest.json' } as never, null);
     expect(record).toMatchObject({ name: 'news', assets: {}, browserEntryUrl: null });

@@ -41,7 +41,10 @@ async function precompressDir(dir) {
       }),
       gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
     ]);
-    for (const [suffix, compressed] of [['.br', br], ['.gz', gz]]) {
+    for (const [suffix, compressed] of [
+      ['.br', br],
+      ['.gz', gz],
+    ]) {
       if (compressed.length < source.length) {
         fs.writeFileSync(`${file}${suffix}`, compressed);
         written += 1;

@@ -96,10 +96,7 @@ function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_EN
         exposes,
         shared: sharedDependencies({ side: 'server', role: 'remote' }),
         shareStrategy: 'loaded-first',
-        runtimePlugins: [
-          require.resolve('@module-federation/node/runtimePlugin'),
-          require.resolve('../runtime/server-fetch-guard.js'),
-        ],
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), require.resolve('../runtime/server-fetch-guard.js')],
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         experiments: { optimization: { target: 'node' } },

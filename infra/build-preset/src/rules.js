@@ -47,10 +47,7 @@ function moduleRules({ side, classPrefix, designSystemCss = true }) {
     },
     {
       test: /\.css$/,
-      oneOf: [
-        ...(designSystemCss ? [] : [{ include: DESIGN_SYSTEM_SOURCES, use: cssLoaders(false) }]),
-        { use: cssLoaders(side === 'browser') },
-      ],
+      oneOf: [...(designSystemCss ? [] : [{ include: DESIGN_SYSTEM_SOURCES, use: cssLoaders(false) }]), { use: cssLoaders(side === 'browser') }],
     },
   ];
 }

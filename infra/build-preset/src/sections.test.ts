@@ -43,7 +43,7 @@ describe('a remote build', () => {
     expect(() => assertNoShellOwnedImports(rootDir)).not.toThrow();
   });
 
-  test('the five teams\' code passes the check', () => {
+  test("the five teams' code passes the check", () => {
     for (const team of ['news', 'events', 'education', 'forms', 'search']) {
       expect(() => assertNoShellOwnedImports(path.resolve(__dirname, '../../../remotes', team))).not.toThrow();
     }

@@ -9,17 +9,7 @@ const { repoRoot } = require('./paths');
  * The router is not among them: only the shell imports it (through `@site/ui`'s SiteLink and routing hooks for
  * sections; remote builds refuse a direct import), so it stays tree-shaken instead of shipped whole (~60 KiB gzip).
  */
-const SINGLETONS = [
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'mobx',
-  'mobx-react-lite',
-  'react-intl',
-  '@site/ui',
-  '@site/contracts',
-];
+const SINGLETONS = ['react', 'react/', 'react-dom', 'react-dom/', 'mobx', 'mobx-react-lite', 'react-intl', '@site/ui', '@site/contracts'];
 
 /** Reads an installed package's version from disk: some packages do not export their package.json. */
 function installedVersion(packageName) {

@@ -15,9 +15,8 @@ const SHELL_ASSETS_FILE = 'shell-assets.json';
 class ShellAssetsPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('ShellAssetsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'ShellAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => this.writeAssets(compiler, compilation),
+      compilation.hooks.processAssets.tap({ name: 'ShellAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () =>
+        this.writeAssets(compiler, compilation),
       );
     });
   }
@@ -30,7 +29,9 @@ class ShellAssetsPlugin {
       // server-rendered head, so every stylesheet of the build is listed.
       const assets = {
         js: files.filter((file) => file.endsWith('.js')),
-        css: Object.keys(compilation.assets).filter((file) => file.endsWith('.css')).sort(),
+        css: Object.keys(compilation.assets)
+          .filter((file) => file.endsWith('.css'))
+          .sort(),
       };
       const source = JSON.stringify(assets, null, 2);
       compilation.emitAsset(SHELL_ASSETS_FILE, new compiler.webpack.sources.RawSource(source));
@@ -119,10 +120,7 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
-        runtimePlugins: [
-          require.resolve('@module-federation/node/runtimePlugin'),
-          ...runtimePlugins.filter((p) => p.side !== 'browser').map((p) => p.path),
-        ],
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), ...runtimePlugins.filter((p) => p.side !== 'browser').map((p) => p.path)],
         experiments: { asyncStartup: true, optimization: { target: 'node' } },
       }),
     ],

@@ -44,7 +44,17 @@ function shellSizeReport(browserDir) {
   const files = fs.readdirSync(browserDir).filter((file) => /\.(js|css)$/.test(file));
   const rows = [{ part: 'entry and stylesheets (every page)', js: sum(browserDir, assets.js), css: sum(browserDir, assets.css) }];
   const rest = files.filter((file) => !assets.js.includes(file) && !assets.css.includes(file));
-  rows.push({ part: `other chunks (${rest.length}, loaded as needed)`, js: sum(browserDir, rest.filter((f) => f.endsWith('.js'))), css: sum(browserDir, rest.filter((f) => f.endsWith('.css'))) });
+  rows.push({
+    part: `other chunks (${rest.length}, loaded as needed)`,
+    js: sum(
+      browserDir,
+      rest.filter((f) => f.endsWith('.js')),
+    ),
+    css: sum(
+      browserDir,
+      rest.filter((f) => f.endsWith('.css')),
+    ),
+  });
   return rows;
 }
 

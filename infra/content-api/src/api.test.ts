@@ -34,7 +34,25 @@ function expectContract(schema: TSchemaLike, body: unknown): void {
   expect(result.ok ? [] : result.issues).toEqual([]);
 }
 
-const SEEDED_SLUGS = ['index', 'about', 'news', 'media', 'events', 'education', 'programs', 'courses', 'research', 'people', 'vacancies', 'contacts', 'history', 'search', 'dev/student-life', 'dev/students-life', 'apply'];
+const SEEDED_SLUGS = [
+  'index',
+  'about',
+  'news',
+  'media',
+  'events',
+  'education',
+  'programs',
+  'courses',
+  'research',
+  'people',
+  'vacancies',
+  'contacts',
+  'history',
+  'search',
+  'dev/student-life',
+  'dev/students-life',
+  'apply',
+];
 
 describe.each(ENGINES)('content API on %s', (engine) => {
   let server: TestApi;
@@ -116,7 +134,20 @@ describe.each(ENGINES)('content API on %s', (engine) => {
   });
 
   test('unknown locales, slugs, entities and routes are 404 with the spec message', async () => {
-    for (const url of ['/de/init', '/de/pages/index', '/ru/pages/no-such-page', '/ru/pages/news/999999', '/ru/pages/events/999999', '/ru/news/999999', '/ru/events/424242', '/ru/pages/Index', '/ru/nothing-here', '/ru/pages/search/x/no-such-category', '/media/images/missing.jpg', '/media/../package.json']) {
+    for (const url of [
+      '/de/init',
+      '/de/pages/index',
+      '/ru/pages/no-such-page',
+      '/ru/pages/news/999999',
+      '/ru/pages/events/999999',
+      '/ru/news/999999',
+      '/ru/events/424242',
+      '/ru/pages/Index',
+      '/ru/nothing-here',
+      '/ru/pages/search/x/no-such-category',
+      '/media/images/missing.jpg',
+      '/media/../package.json',
+    ]) {
       const { status, body } = await getJson(server, url);
       expect([url, status, body]).toEqual([url, 404, { statusCode: 404, message: 'This page could not be found' }]);
     }
@@ -124,12 +155,24 @@ describe.each(ENGINES)('content API on %s', (engine) => {
 
   test('bad input is a 4xx with a clear message, never a 500', async () => {
     const cases: [string, number][] = [
-      ['/ru/news?page=0', 400], ['/ru/news?page=abc', 400], ['/ru/news?pageSize=5000', 400], ['/ru/news?type=Gossip', 400],
-      ['/ru/news?categories=DROP%20TABLE', 400], ['/ru/news?date=yesterday', 400], ['/ru/events?day=2026-02-30', 400],
-      ['/ru/events?day=tomorrow', 400], ['/ru/events?from=2026-05-02&to=2026-05-01', 400], ['/ru/courses?level=a,,b', 400],
-      ['/ru/people?q=' + 'я'.repeat(300), 400], ['/ru/programs?level=kindergarten', 400], ['/media/images/campus-main.jpg?w=333', 400],
-      ['/ru/pages/%E0%A4%A', 400], ['/ru/pages/search/%E0%A4%A', 400], ['/ru/pages/search/' + 'a'.repeat(300), 400],
-      ['/ru/pages/search/server?page=-1', 400], ['/ru/news/abc', 400],
+      ['/ru/news?page=0', 400],
+      ['/ru/news?page=abc', 400],
+      ['/ru/news?pageSize=5000', 400],
+      ['/ru/news?type=Gossip', 400],
+      ['/ru/news?categories=DROP%20TABLE', 400],
+      ['/ru/news?date=yesterday', 400],
+      ['/ru/events?day=2026-02-30', 400],
+      ['/ru/events?day=tomorrow', 400],
+      ['/ru/events?from=2026-05-02&to=2026-05-01', 400],
+      ['/ru/courses?level=a,,b', 400],
+      ['/ru/people?q=' + 'я'.repeat(300), 400],
+      ['/ru/programs?level=kindergarten', 400],
+      ['/media/images/campus-main.jpg?w=333', 400],
+      ['/ru/pages/%E0%A4%A', 400],
+      ['/ru/pages/search/%E0%A4%A', 400],
+      ['/ru/pages/search/' + 'a'.repeat(300), 400],
+      ['/ru/pages/search/server?page=-1', 400],
+      ['/ru/news/abc', 400],
     ];
     for (const [url, expected] of cases) {
       const { status, body } = await getJson<{ statusCode: number; message: string }>(server, url);
@@ -177,7 +220,9 @@ describe.each(ENGINES)('content API on %s', (engine) => {
     expect(recommended.body.data.items.every((event) => event.isRecommended)).toBe(true);
     const from = today.body.data.total ? new Date().toISOString().slice(0, 8) + '01' : '';
     const month = await getJson<{ data: { daysWithEvents: string[] } }>(server, `/ru/events?from=${from}&to=${from.slice(0, 8)}28&pageSize=1`);
-    const quiet = Array.from({ length: 28 }, (_, index) => `${from.slice(0, 8)}${String(index + 1).padStart(2, '0')}`).find((day) => !month.body.data.daysWithEvents.includes(day));
+    const quiet = Array.from({ length: 28 }, (_, index) => `${from.slice(0, 8)}${String(index + 1).padStart(2, '0')}`).find(
+      (day) => !month.body.data.daysWithEvents.includes(day),
+    );
     expect(quiet).toBeDefined();
     const day = await getJson<{ data: { items: unknown[]; day: string } }>(server, `/ru/events?day=${quiet}`);
     expect(day.body.data).toMatchObject({ items: [], day: quiet });
@@ -188,7 +233,10 @@ describe.each(ENGINES)('content API on %s', (engine) => {
     expectContract(NewsFiltersResponseSchema, filters.body);
     const featured = await getJson<{ data: { items: { featureSort: string }[] } }>(server, '/ru/news?featured=true');
     expect(featured.body.data.items.map((item) => item.featureSort).sort()).toEqual(['First', 'Second']);
-    const science = await getJson<{ data: { items: { categories: string[]; date: string }[]; total: number } }>(server, '/ru/news?categories=science&formats=article,interview&pageSize=50');
+    const science = await getJson<{ data: { items: { categories: string[]; date: string }[]; total: number } }>(
+      server,
+      '/ru/news?categories=science&formats=article,interview&pageSize=50',
+    );
     expectContract(NewsListResponseSchema, science.body);
     expect(science.body.data.total).toBeGreaterThan(0);
     expect(science.body.data.items.every((item) => item.categories.includes('science'))).toBe(true);

@@ -118,7 +118,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ContentApiC
     trustProxy: trustProxyFrom(env.TRUST_PROXY, 'loopback'),
     uploadIdleTimeoutMs: numberFrom(env.UPLOAD_IDLE_TIMEOUT_MS, 30_000, 'UPLOAD_IDLE_TIMEOUT_MS'),
     uploadMinBytesPerSecond: numberFrom(env.UPLOAD_MIN_BYTES_PER_SECOND, 2048, 'UPLOAD_MIN_BYTES_PER_SECOND'),
-    redirectHosts: (env.REDIRECT_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    redirectHosts: (env.REDIRECT_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

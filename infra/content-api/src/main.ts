@@ -20,6 +20,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`content-api failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  console.error(`content-api failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

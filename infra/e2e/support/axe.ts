@@ -24,7 +24,11 @@ export async function seriousViolations(page: Page): Promise<{ findings: AxeFind
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   }
   const result = (await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     AXE_TAGS,
   )) as AxeResult;
   const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

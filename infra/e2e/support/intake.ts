@@ -20,7 +20,11 @@ const suitePlatform = (): IntakeTarget => ({ apiUrl: process.env.API_URL!, admin
 const admin = (target: IntakeTarget) => ({ authorization: `Bearer ${target.adminToken}` });
 
 /** What the content API stored for a form, read back through its admin API (newest first). */
-export async function storedSubmissions(request: APIRequestContext, filter: { kind?: string; email: string }, target: IntakeTarget = suitePlatform()): Promise<StoredSubmission[]> {
+export async function storedSubmissions(
+  request: APIRequestContext,
+  filter: { kind?: string; email: string },
+  target: IntakeTarget = suitePlatform(),
+): Promise<StoredSubmission[]> {
   const params = new URLSearchParams({ email: filter.email, ...(filter.kind ? { kind: filter.kind } : {}) });
   const response = await request.get(`${target.apiUrl}/admin/intake/submissions?${params}`, { headers: admin(target) });
   if (!response.ok()) throw new Error(`could not read the intake: ${response.status()} ${await response.text()}`);

@@ -32,7 +32,14 @@ async function startProcess(name: string, script: string, env: Record<string, st
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const service = new services.Service(
-    { name, command: process.execPath, args: [path.join(repoRoot, script)], cwd: repoRoot, env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env }, healthUrl: `${url}${healthPath}` },
+    {
+      name,
+      command: process.execPath,
+      args: [path.join(repoRoot, script)],
+      cwd: repoRoot,
+      env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      healthUrl: `${url}${healthPath}`,
+    },
     { log: (line) => output.push(line) },
   );
   try {
@@ -71,7 +78,12 @@ async function startProcess(name: string, script: string, env: Record<string, st
  */
 export async function startOwnContentApi(): Promise<OwnProcess & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'own-content-api-'));
-  const api = await startProcess('own-content-api', 'infra/content-api/dist/main.js', { DATA_DIR: dataDir, CONTENT_ADMIN_TOKEN: OWN_ADMIN_TOKEN, CAPTCHA_DISABLED: 'true' }, '/health');
+  const api = await startProcess(
+    'own-content-api',
+    'infra/content-api/dist/main.js',
+    { DATA_DIR: dataDir, CONTENT_ADMIN_TOKEN: OWN_ADMIN_TOKEN, CAPTCHA_DISABLED: 'true' },
+    '/health',
+  );
   return {
     ...api,
     dataDir,
@@ -84,7 +96,12 @@ export async function startOwnContentApi(): Promise<OwnProcess & { dataDir: stri
 
 /** A shell process of the test's own, on the platform's registry and remotes, reading the given content API. */
 export function startOwnShell(contentApiUrl: string, env: Record<string, string> = {}): Promise<OwnProcess> {
-  return startProcess('own-shell', 'shell/dist/server/main.js', { CONTENT_API_URL: contentApiUrl, REGISTRY_URL: process.env.REGISTRY_URL!, REGISTRY_POLL_MS: '300', ...env }, '/health');
+  return startProcess(
+    'own-shell',
+    'shell/dist/server/main.js',
+    { CONTENT_API_URL: contentApiUrl, REGISTRY_URL: process.env.REGISTRY_URL!, REGISTRY_POLL_MS: '300', ...env },
+    '/health',
+  );
 }
 
 /** Replaces a page's title through the write API of an own content API. */

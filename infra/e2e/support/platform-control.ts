@@ -46,7 +46,12 @@ export async function platformStatus(request: APIRequestContext): Promise<{ remo
 }
 
 /** Polls the shell's platform status until the predicate holds (the shell polls the registry on its own). */
-export async function waitForRemote(request: APIRequestContext, name: string, predicate: (remote: RemoteStatus) => boolean, timeoutMs = 30_000): Promise<RemoteStatus> {
+export async function waitForRemote(
+  request: APIRequestContext,
+  name: string,
+  predicate: (remote: RemoteStatus) => boolean,
+  timeoutMs = 30_000,
+): Promise<RemoteStatus> {
   const deadline = Date.now() + timeoutMs;
   let last: RemoteStatus | undefined;
   while (Date.now() < deadline) {

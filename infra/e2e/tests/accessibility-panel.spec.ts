@@ -20,10 +20,30 @@ interface FirstFrame {
 
 /** Each non-default value a visitor can choose, and what the first frame of the next page must show for it. */
 const SETTINGS: Array<{ name: string; value: string; attribute: string; firstFrame: (frame: FirstFrame) => void }> = [
-  { name: 'letterSpacing', value: 'wide', attribute: 'data-letter-spacing', firstFrame: (frame) => expect(parseFloat(frame.letterSpacing) / frame.fontSize).toBeCloseTo(0.12, 2) },
-  { name: 'letterSpacing', value: 'wider', attribute: 'data-letter-spacing', firstFrame: (frame) => expect(parseFloat(frame.letterSpacing) / frame.fontSize).toBeCloseTo(0.24, 2) },
-  { name: 'lineHeight', value: '1.5', attribute: 'data-line-height', firstFrame: (frame) => expect(parseFloat(frame.lineHeight) / frame.fontSize).toBeCloseTo(1.5, 2) },
-  { name: 'lineHeight', value: '2', attribute: 'data-line-height', firstFrame: (frame) => expect(parseFloat(frame.lineHeight) / frame.fontSize).toBeCloseTo(2, 2) },
+  {
+    name: 'letterSpacing',
+    value: 'wide',
+    attribute: 'data-letter-spacing',
+    firstFrame: (frame) => expect(parseFloat(frame.letterSpacing) / frame.fontSize).toBeCloseTo(0.12, 2),
+  },
+  {
+    name: 'letterSpacing',
+    value: 'wider',
+    attribute: 'data-letter-spacing',
+    firstFrame: (frame) => expect(parseFloat(frame.letterSpacing) / frame.fontSize).toBeCloseTo(0.24, 2),
+  },
+  {
+    name: 'lineHeight',
+    value: '1.5',
+    attribute: 'data-line-height',
+    firstFrame: (frame) => expect(parseFloat(frame.lineHeight) / frame.fontSize).toBeCloseTo(1.5, 2),
+  },
+  {
+    name: 'lineHeight',
+    value: '2',
+    attribute: 'data-line-height',
+    firstFrame: (frame) => expect(parseFloat(frame.lineHeight) / frame.fontSize).toBeCloseTo(2, 2),
+  },
   { name: 'fontFamily', value: 'serif', attribute: 'data-font-family', firstFrame: (frame) => expect(frame.fontFamily).toMatch(/^"?PT Serif"?, Georgia/) },
   { name: 'images', value: 'hidden', attribute: 'data-images', firstFrame: (frame) => expect(frame.imageDisplay).toBe('none') },
   { name: 'images', value: 'greyscale', attribute: 'data-images', firstFrame: (frame) => expect(frame.imageFilter).toBe('grayscale(1)') },
@@ -76,7 +96,11 @@ async function openPanel(page: Page) {
 
 test.describe('the fuller accessible version', () => {
   for (const setting of SETTINGS) {
-    test(`${setting.name} ${setting.value}: stored, applied before the first frame after a reload, taken over by the panel; reset removes it`, async ({ page, context, baseURL }) => {
+    test(`${setting.name} ${setting.value}: stored, applied before the first frame after a reload, taken over by the panel; reset removes it`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await asReturningVisitor(context);
       await recordFirstFrame(context);
       await openHydrated(page, '/about');
@@ -125,7 +149,12 @@ test.describe('the fuller accessible version', () => {
     const sectionText = page.locator('main [data-section] p').first();
     const style = await sectionText.evaluate((element) => {
       const computed = getComputedStyle(element);
-      return { size: parseFloat(computed.fontSize), spacing: parseFloat(computed.letterSpacing), line: parseFloat(computed.lineHeight), family: computed.fontFamily };
+      return {
+        size: parseFloat(computed.fontSize),
+        spacing: parseFloat(computed.letterSpacing),
+        line: parseFloat(computed.lineHeight),
+        family: computed.fontFamily,
+      };
     });
     expect(style.spacing / style.size).toBeCloseTo(0.24, 2);
     expect(style.line / style.size).toBeCloseTo(2, 2);
@@ -136,7 +165,9 @@ test.describe('the fuller accessible version', () => {
     await page.evaluate(() => localStorage.setItem('images', 'hidden'));
     await page.reload();
     await expect(page.locator('html[data-hydrated="true"]')).toHaveAttribute('data-images', 'hidden');
-    expect(new Set(await page.locator('main img').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display)))).toEqual(new Set(['none']));
+    expect(new Set(await page.locator('main img').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display)))).toEqual(
+      new Set(['none']),
+    );
   });
 
   test('the whole panel is operated with the keyboard alone: every option reached with a visible focus, chosen with Space or Enter, Escape closes and returns the focus', async ({
@@ -187,7 +218,14 @@ test.describe('the fuller accessible version', () => {
     }
     const ids = seen.map((entry) => entry.id);
     // Every group is reached, each control inside its fieldset with a legend; reset and close come last.
-    for (const id of [...choose, 'data-scheme=black', 'data-font-size=200', 'data-a11y-option=letterSpacing data-value=wider', 'data-a11y-option=images data-value=greyscale', 'data-a11y-reset']) {
+    for (const id of [
+      ...choose,
+      'data-scheme=black',
+      'data-font-size=200',
+      'data-a11y-option=letterSpacing data-value=wider',
+      'data-a11y-option=images data-value=greyscale',
+      'data-a11y-reset',
+    ]) {
       expect(ids, ids.join(', ')).toContain(id);
     }
     expect(ids.at(-1)).toBe('data-a11y-close');
@@ -304,10 +342,7 @@ test.describe('reading selected text aloud', () => {
   });
 });
 
-const AXE_STATES: Array<[string, string]> = [
-  ...SETTINGS.map((setting): [string, string] => [setting.name, setting.value]),
-  ['speech', 'on'],
-];
+const AXE_STATES: Array<[string, string]> = [...SETTINGS.map((setting): [string, string] => [setting.name, setting.value]), ['speech', 'on']];
 
 test.describe('axe-core: no serious or critical violation with each new setting on (panel open)', () => {
   for (const target of [
@@ -332,7 +367,8 @@ test.describe('axe-core: no serious or critical violation with each new setting 
         const { findings, total } = await seriousViolations(page);
         counts.push(`${name}=${value}: ${total}`);
         for (const finding of findings) {
-          for (const node of finding.nodes) problems.push(`[${name}=${value}] ${finding.rule} (${finding.impact}) in ${node.owner}: ${node.target}: ${finding.help}`);
+          for (const node of finding.nodes)
+            problems.push(`[${name}=${value}] ${finding.rule} (${finding.impact}) in ${node.owner}: ${node.target}: ${finding.help}`);
         }
         await context.close();
       }

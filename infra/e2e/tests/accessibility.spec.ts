@@ -33,7 +33,11 @@ test.describe('accessibility options', () => {
     }
   });
 
-  test('the choice is stored and applied before first paint after a reload (the server HTML stays the same for everyone); reset removes it', async ({ page, context, baseURL }) => {
+  test('the choice is stored and applied before first paint after a reload (the server HTML stays the same for everyone); reset removes it', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await asReturningVisitor(context);
     await context.addInitScript(() => {
       new MutationObserver((_records, observer) => {

@@ -22,7 +22,9 @@ const CANARY_BUCKET = 10;
 const STABLE_BUCKET = 80;
 
 function sectionVersion(html: string, section: string): { status: string; version?: string } | null {
-  const match = new RegExp(`<div data-section="${section}" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="[^"]*")?(?: data-remote-version="([^"]*)")?`).exec(html);
+  const match = new RegExp(
+    `<div data-section="${section}" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="[^"]*")?(?: data-remote-version="([^"]*)")?`,
+  ).exec(html);
   return match ? { status: match[1]!, version: match[2] } : null;
 }
 
@@ -44,9 +46,13 @@ interface CanaryDeploy {
 
 /** `site-remotes deploy --canary <percent>` as the news team runs it: it waits for the registry's verdict. */
 function deployCanary(platform: OwnPlatform, dist: string, percent: number): CanaryDeploy {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'infra/registry/bin/site-remotes.js'), 'deploy', dist, '--canary', String(percent), '--registry', platform.registry], {
-    env: { ...process.env, SITE_REMOTES_TOKEN: OPERATOR_TOKEN, SITE_REMOTES_CANARY_WAIT_MS: '120000' },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'infra/registry/bin/site-remotes.js'), 'deploy', dist, '--canary', String(percent), '--registry', platform.registry],
+    {
+      env: { ...process.env, SITE_REMOTES_TOKEN: OPERATOR_TOKEN, SITE_REMOTES_CANARY_WAIT_MS: '120000' },
+    },
+  );
   let output = '';
   let onOutput = () => undefined as void;
   child.stdout.on('data', (chunk: Buffer) => ((output += chunk.toString()), onOutput()));
@@ -65,7 +71,10 @@ function deployCanary(platform: OwnPlatform, dist: string, percent: number): Can
 /** A visitor with a cookie jar, as a browser keeps one; `bucket` pins them the way the shell's cookie does. */
 async function visitor(site: string, bucket?: number): Promise<APIRequestContext> {
   const { hostname } = new URL(site);
-  const cookies = bucket === undefined ? [] : [{ name: 'site_bucket', value: String(bucket), domain: hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }];
+  const cookies =
+    bucket === undefined
+      ? []
+      : [{ name: 'site_bucket', value: String(bucket), domain: hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }];
   return playwrightRequest.newContext({ baseURL: site, storageState: { cookies, origins: [] } });
 }
 
@@ -75,7 +84,9 @@ async function newsVersionSeenBy(context: APIRequestContext): Promise<string | u
   return sectionVersion(await response.text(), 'NewsLatest')?.version;
 }
 
-async function audit(platform: OwnPlatform): Promise<Array<{ actor: string; action: string; remote: string; from: string | null; to: string | null; outcome: string; detail: string | null }>> {
+async function audit(
+  platform: OwnPlatform,
+): Promise<Array<{ actor: string; action: string; remote: string; from: string | null; to: string | null; outcome: string; detail: string | null }>> {
   const response = await fetch(`${platform.registry}/api/audit?remote=news`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
   return ((await response.json()) as { entries: never[] }).entries;
 }
@@ -123,7 +134,9 @@ test.describe('canary releases with automatic analysis', () => {
     await platform?.stop();
   });
 
-  test('a canary whose section throws is served to its share of visitors only, then rolled back by itself with the reason in the audit log', async ({ browser }) => {
+  test('a canary whose section throws is served to its share of visitors only, then rolled back by itself with the reason in the audit log', async ({
+    browser,
+  }) => {
     const deploy = deployCanary(platform, throwing.dist, 50);
     const deployed = deploy.done;
     await deploy.started;
@@ -149,7 +162,13 @@ test.describe('canary releases with automatic analysis', () => {
     contexts.push(newcomer);
     const first = await newcomer.get(`/${SLUG}`);
     expect(first.headers()['cache-control']).toBe('private, no-store');
-    expect(first.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie').map((header) => header.value).join('\n')).toMatch(/site_bucket=\d{1,2};/);
+    expect(
+      first
+        .headersArray()
+        .filter((header) => header.name.toLowerCase() === 'set-cookie')
+        .map((header) => header.value)
+        .join('\n'),
+    ).toMatch(/site_bucket=\d{1,2};/);
 
     // The browser hydrates with the version the server rendered: it loads the canary's code, never the stable one's.
     const context = await browser.newContext({ baseURL: platform.site });
@@ -173,7 +192,7 @@ test.describe('canary releases with automatic analysis', () => {
       await Promise.all([canaryVisitor.get(`/${SLUG}`), stableVisitor.get(`/${SLUG}`)]);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
-    const outcome = (await deployed);
+    const outcome = await deployed;
     const rolledBackAfterMs = Date.now() - canaryStarted;
     expect(outcome.output).toContain(`news@${throwing.version} is a canary for 50% of visitors`);
     expect(outcome.output).toMatch(/canary rolled back: error rate above the stable version/);

@@ -22,7 +22,9 @@ async function parseSitemap(page: Page, xml: string): Promise<SitemapUrl[]> {
     return [...document.getElementsByTagNameNS(ns, 'url')].map((url) => ({
       loc: url.getElementsByTagNameNS(ns, 'loc')[0]!.textContent,
       lastmod: url.getElementsByTagNameNS(ns, 'lastmod')[0]?.textContent ?? null,
-      alternates: Object.fromEntries([...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!])),
+      alternates: Object.fromEntries(
+        [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!]),
+      ),
     }));
   }, xml);
 }
@@ -72,7 +74,8 @@ test.describe('search engines', () => {
     expect(urls.some((url) => /\/events\/\d+$/.test(url.loc))).toBe(true);
     expect(urls.some((url) => /\/(test|ui-kit|search)$/.test(url.loc))).toBe(false);
     // A sample of the listed addresses: each is a page the site serves.
-    for (const url of urls.filter((_url, index) => index % Math.ceil(urls.length / 8) === 0)) expect((await request.get(new URL(url.loc).pathname)).status(), url.loc).toBe(200);
+    for (const url of urls.filter((_url, index) => index % Math.ceil(urls.length / 8) === 0))
+      expect((await request.get(new URL(url.loc).pathname)).status(), url.loc).toBe(200);
   });
 
   test('an event page has Event JSON-LD with name, start and end, a place with address, status and how to take part', async ({ request, page, baseURL }) => {
@@ -138,7 +141,9 @@ test.describe('search engines', () => {
     const eventPath = new URL((await sitemapUrls(request, page)).find((url) => /\/events\/\d+$/.test(url.loc))!.loc).pathname;
     const event = ofType(await structuredData(request, page, eventPath), 'Event');
     if (event.image) expect(await ogImage(eventPath)).toBe((event.image as string[])[0]);
-    const aboutHero = await (await request.get('/api/ru/pages/about')).json() as { data: { components: Array<{ name: string; props?: { image?: { url: string } } }> } };
+    const aboutHero = (await (await request.get('/api/ru/pages/about')).json()) as {
+      data: { components: Array<{ name: string; props?: { image?: { url: string } } }> };
+    };
     const hero = aboutHero.data.components.find((component) => component.name === 'PageHero')?.props?.image?.url;
     expect(await ogImage('/about')).toBe(hero ? `${origin}/api${hero}` : `${origin}/api/media/images/campus-main.jpg`);
     for (const path of [eventPath, '/about']) expect((await request.get((await ogImage(path))!)).status(), path).toBe(200);
@@ -157,7 +162,13 @@ test.describe('installable and shareable', () => {
       const { url, errors, data } = await cdp.send('Page.getAppManifest');
       expect(new URL(url).pathname).toBe(manifestPath);
       expect(errors).toEqual([]);
-      const manifest = JSON.parse(data!) as { name: string; start_url: string; theme_color: string; background_color: string; icons: Array<{ src: string; sizes: string; type: string; purpose: string }> };
+      const manifest = JSON.parse(data!) as {
+        name: string;
+        start_url: string;
+        theme_color: string;
+        background_color: string;
+        icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+      };
       expect(manifest).toMatchObject({ name, start_url: startUrl, theme_color: '#2f312e', background_color: '#ffffff' });
       const maskable = manifest.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes);
       expect(maskable.sort()).toEqual(['192x192', '512x512']);
@@ -170,7 +181,12 @@ test.describe('installable and shareable', () => {
     }
   });
 
-  test('an event and an article offer VK, Telegram and copying their link; the shared page previews with title, description, image', async ({ page, context, request, baseURL }) => {
+  test('an event and an article offer VK, Telegram and copying their link; the shared page previews with title, description, image', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     await asReturningVisitor(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
@@ -182,8 +198,14 @@ test.describe('installable and shareable', () => {
       // The sections' JSON-LD and share links hydrate as the server rendered them.
       expect(browserConsole.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
       const group = page.getByRole('group', { name: 'Share' });
-      await expect(group.getByRole('link', { name: /^VK/ })).toHaveAttribute('href', `https://vk.com/share.php?url=${encodeURIComponent(shared)}&title=${encodeURIComponent((await page.title()).replace(/ \| [^|]+$/, ''))}`);
-      await expect(group.getByRole('link', { name: /^Telegram/ })).toHaveAttribute('href', new RegExp(`^https://t\\.me/share/url\\?url=${encodeURIComponent(shared).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&text=`));
+      await expect(group.getByRole('link', { name: /^VK/ })).toHaveAttribute(
+        'href',
+        `https://vk.com/share.php?url=${encodeURIComponent(shared)}&title=${encodeURIComponent((await page.title()).replace(/ \| [^|]+$/, ''))}`,
+      );
+      await expect(group.getByRole('link', { name: /^Telegram/ })).toHaveAttribute(
+        'href',
+        new RegExp(`^https://t\\.me/share/url\\?url=${encodeURIComponent(shared).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&text=`),
+      );
       await group.getByRole('button', { name: 'Copy link' }).click();
       await expect(group.getByRole('status')).toHaveText('Link copied');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);

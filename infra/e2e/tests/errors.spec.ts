@@ -48,7 +48,7 @@ test.describe('error page', () => {
     }
   });
 
-  test('an address that cannot be decoded gets the not-found texts and a way home, never the framework\'s JSON', async () => {
+  test("an address that cannot be decoded gets the not-found texts and a way home, never the framework's JSON", async () => {
     for (const [path, heading, home] of [
       ['/%E0%A4%A', 'Не найдено', 'href="/"'],
       ['/en/news/%E0%A4%A', 'Not Found', 'href="/en"'],
@@ -95,14 +95,31 @@ test.describe('error page by backend status', () => {
   });
 
   const CASES = [
-    { status: 401, en: 'Not Authorized', ru: 'Не авторизован', actionsEn: ['Authorization', 'Home'], actionsRu: ['Авторизация', 'На главную'], hrefsRu: ['/auth', '/'] },
+    {
+      status: 401,
+      en: 'Not Authorized',
+      ru: 'Не авторизован',
+      actionsEn: ['Authorization', 'Home'],
+      actionsRu: ['Авторизация', 'На главную'],
+      hrefsRu: ['/auth', '/'],
+    },
     { status: 403, en: 'No access', ru: 'Нет доступа', actionsEn: ['Home'], actionsRu: ['На главную'], hrefsRu: ['/'] },
     { status: 500, en: 'Server Error', ru: 'Ошибка сервера', actionsEn: [], actionsRu: [], hrefsRu: [] },
-    { status: 418, en: 'Not Found', ru: 'Не найдено', actionsEn: ['Home', 'About the university', 'Education', 'Research'], actionsRu: ['На главную', 'Об университете', 'Образование', 'Наука'], hrefsRu: ['/', '/about', '/education', '/research'] },
+    {
+      status: 418,
+      en: 'Not Found',
+      ru: 'Не найдено',
+      actionsEn: ['Home', 'About the university', 'Education', 'Research'],
+      actionsRu: ['На главную', 'Об университете', 'Образование', 'Наука'],
+      hrefsRu: ['/', '/about', '/education', '/research'],
+    },
   ];
 
   for (const entry of CASES) {
-    test(`a backend ${entry.status} gives HTTP ${entry.status} and the ${entry.status === 418 ? '404 (any other status)' : String(entry.status)} content`, async ({ page, context }) => {
+    test(`a backend ${entry.status} gives HTTP ${entry.status} and the ${entry.status === 418 ? '404 (any other status)' : String(entry.status)} content`, async ({
+      page,
+      context,
+    }) => {
       await asReturningVisitor(context);
       const english = await page.goto(`${shell.url}/en/e2e-${entry.status}`);
       expect(english!.status()).toBe(entry.status);

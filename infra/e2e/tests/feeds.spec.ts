@@ -17,7 +17,10 @@ function parseCalendar(text: string) {
 }
 
 test.describe('feeds and calendars', () => {
-  for (const [path, prefix] of [['/news', ''], ['/en/news', '/en']] as const) {
+  for (const [path, prefix] of [
+    ['/news', ''],
+    ['/en/news', '/en'],
+  ] as const) {
     test(`${path} advertises its RSS feed in the head; the feed parses with items that open as articles`, async ({ page, request, baseURL }) => {
       const origin = new URL(baseURL!).origin;
       await page.goto(path, { waitUntil: 'domcontentloaded' });
@@ -46,7 +49,8 @@ test.describe('feeds and calendars', () => {
 
   test('an event page offers "Add to calendar": an .ics that parses with the event at its Moscow start time', async ({ page, request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
-    const event = ((await (await request.get('/api/ru/events/5')).json()) as { data: { title: string; startsAt: string; endsAt?: string; place?: string } }).data;
+    const event = ((await (await request.get('/api/ru/events/5')).json()) as { data: { title: string; startsAt: string; endsAt?: string; place?: string } })
+      .data;
     await openHydrated(page, '/events/5');
     const link = page.getByRole('link', { name: 'Добавить в календарь' });
     await expect(link).toBeVisible();

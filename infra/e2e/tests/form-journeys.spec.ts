@@ -45,7 +45,12 @@ test.describe('applications to events', () => {
       await expect(page.getByText('We will contact you within three business days.')).toBeVisible();
     }
     const stored = await storedSubmissions(request, { kind: 'application', email });
-    expect(stored.map((submission) => submission.payload.eventId).sort()).toEqual(upcoming.slice(0, 2).map((event) => String(event.id)).sort());
+    expect(stored.map((submission) => submission.payload.eventId).sort()).toEqual(
+      upcoming
+        .slice(0, 2)
+        .map((event) => String(event.id))
+        .sort(),
+    );
     // The captcha token made by the provider's script for this form was verified by the server.
     for (const submission of stored) expect(submission.captchaScore).toBe(0.9);
   });
@@ -102,7 +107,11 @@ test.describe('every form, end to end', () => {
     expect(await storedSubscriptions(request, email)).toEqual([expect.objectContaining({ email, locale: 'en' })]);
   });
 
-  test('50 MB + 1 byte is refused with the spec message, in the form and by the intake while streaming; nothing is stored', async ({ page, context, request }, testInfo) => {
+  test('50 MB + 1 byte is refused with the spec message, in the form and by the intake while streaming; nothing is stored', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     await asReturningVisitor(context);
     await openHydrated(page, '/en/vacancies');
     const form = page.locator('form[data-form="resume"]');

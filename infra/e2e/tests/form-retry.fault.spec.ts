@@ -43,7 +43,11 @@ test('a submission that meets a hung content API is retried with the same key an
   expect(stored[0]?.idempotencyKey).toBe(keys[0]);
 });
 
-test('past the retry budget the visitor gets a clear message with every field and file kept; sending again stores it once', async ({ page, context, request }) => {
+test('past the retry budget the visitor gets a clear message with every field and file kept; sending again stores it once', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   await asReturningVisitor(context);
   await openHydrated(page, '/en/apply');

@@ -3,9 +3,11 @@ import { HYDRATION_PATTERN, collectConsole } from '../support/console';
 
 /** Section wrappers of server HTML: `[section, status, remote, version]`. */
 function sectionWrappers(html: string) {
-  return [...html.matchAll(/<div data-section="([^"]+)" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="([^"]*)")?(?: data-remote-version="([^"]*)")?/g)].map(
-    (match) => ({ section: match[1]!, status: match[2]!, remote: match[3], version: match[4] }),
-  );
+  return [
+    ...html.matchAll(
+      /<div data-section="([^"]+)" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="([^"]*)")?(?: data-remote-version="([^"]*)")?/g,
+    ),
+  ].map((match) => ({ section: match[1]!, status: match[2]!, remote: match[3], version: match[4] }));
 }
 
 test.describe('server rendering with federated sections', () => {
@@ -44,7 +46,7 @@ test.describe('server rendering with federated sections', () => {
     expect(new Set(rendered.map((wrapper) => wrapper.remote)).size).toBeGreaterThanOrEqual(3);
   });
 
-  test('pages, the proxied API and the shell\'s files carry the baseline security headers', async ({ request }) => {
+  test("pages, the proxied API and the shell's files carry the baseline security headers", async ({ request }) => {
     for (const path of ['/', '/en/no-such-page', '/api/ru/init', '/_shell/main.js']) {
       const headers = (await request.get(path)).headers();
       expect([path, headers['x-content-type-options'], headers['x-frame-options'], headers['referrer-policy']]).toEqual([
@@ -63,7 +65,10 @@ test.describe('server rendering with federated sections', () => {
       expect(scriptSources[0], path).toBe("'self'");
       expect(scriptSources[1], path).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
       expect(scriptSources, path).toContain(new URL(process.env.REMOTES_URL!).origin);
-      expect(scriptSources.filter((source) => source.startsWith("'unsafe")), path).toEqual([]);
+      expect(
+        scriptSources.filter((source) => source.startsWith("'unsafe")),
+        path,
+      ).toEqual([]);
       expect(policy, path).toContain("object-src 'none'");
     }
   });

@@ -4,7 +4,10 @@ import { startExtraShell } from '../support/extra-shell';
 import { operatorHeaders, repoRoot } from '../support/platform-control';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database = require(require.resolve('better-sqlite3', { paths: [path.join(repoRoot, 'infra/content-api')] })) as new (file: string, options?: object) => {
+const Database = require(require.resolve('better-sqlite3', { paths: [path.join(repoRoot, 'infra/content-api')] })) as new (
+  file: string,
+  options?: object,
+) => {
   prepare(sql: string): { all(...values: unknown[]): Array<{ client_ip: string }> };
   close(): void;
 };
@@ -22,7 +25,12 @@ test.describe('error answers and request limits', () => {
     const undecodable = await request.get('/%zz');
     expect(undecodable.status()).toBe(400);
     expectSecurityHeaders(undecodable, '/%zz');
-    for (const [path, status] of [['/no-such-page-anywhere', 404], ['/api/en/pages/no-such-page', 404], ['/metrics', 401], ['/api/%zz', 400]] as const) {
+    for (const [path, status] of [
+      ['/no-such-page-anywhere', 404],
+      ['/api/en/pages/no-such-page', 404],
+      ['/metrics', 401],
+      ['/api/%zz', 400],
+    ] as const) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(status);
       expectSecurityHeaders(response, path);
@@ -65,7 +73,9 @@ test.describe('error answers and request limits', () => {
   });
 
   test('CSP violation reports are counted and reach /metrics', async ({ request }) => {
-    const report = { 'csp-report': { 'document-uri': `${process.env.SITE_URL}/en`, 'effective-directive': 'img-src', 'blocked-uri': 'https://tracker.example/p.gif' } };
+    const report = {
+      'csp-report': { 'document-uri': `${process.env.SITE_URL}/en`, 'effective-directive': 'img-src', 'blocked-uri': 'https://tracker.example/p.gif' },
+    };
     const answer = await request.post('/_csp-report', { headers: { 'content-type': 'application/csp-report' }, data: JSON.stringify(report) });
     expect(answer.status()).toBe(204);
     const metrics = await (await request.get('/metrics', { headers: operatorHeaders() })).text();
@@ -84,7 +94,13 @@ test.describe('error answers and request limits', () => {
         const response = await fetch(`${shell.url}/api/en/forms/contact`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${index + 1}` },
-          body: JSON.stringify({ name: 'Rotating Visitor', email, message: 'A question about the master programmes.', consent: true, captchaToken: `e2e.submit.${Date.now()}` }),
+          body: JSON.stringify({
+            name: 'Rotating Visitor',
+            email,
+            message: 'A question about the master programmes.',
+            consent: true,
+            captchaToken: `e2e.submit.${Date.now()}`,
+          }),
         });
         expect(response.status).toBe(201);
       }
@@ -93,7 +109,7 @@ test.describe('error answers and request limits', () => {
     }
     const db = new Database(path.join(process.env.DATA_DIR!, 'content.sqlite'), { readonly: true });
     try {
-      const rows = db.prepare("SELECT client_ip FROM form_submissions WHERE payload LIKE ?").all(`%${email}%`);
+      const rows = db.prepare('SELECT client_ip FROM form_submissions WHERE payload LIKE ?').all(`%${email}%`);
       expect(rows.map((row) => row.client_ip)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
     } finally {
       db.close();

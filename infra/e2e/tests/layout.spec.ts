@@ -24,7 +24,12 @@ test.describe('notification bar and header', () => {
     await expect(page.locator('[data-menu-toggle]')).toHaveCount(0);
     const entries = menu.locator(':scope > ul > li > a');
     await expect(entries).toHaveCount(7);
-    const boxes = await entries.evaluateAll((links) => links.map((link) => ({ top: link.getBoundingClientRect().top, lines: Math.round(link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight || '24')) })));
+    const boxes = await entries.evaluateAll((links) =>
+      links.map((link) => ({
+        top: link.getBoundingClientRect().top,
+        lines: Math.round(link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight || '24')),
+      })),
+    );
     expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
     for (const box of boxes) expect(box.lines).toBeLessThanOrEqual(2);
     const textHeights = await entries.evaluateAll((links) =>
@@ -63,7 +68,10 @@ test.describe('notification bar and header', () => {
     [375, 'mobile'],
     [900, 'tablet'],
   ] as const) {
-    test(`at ${type} width (${width} px) the header has the mobile menu: opened by its button, with every entry, closed by Escape`, async ({ page, context }) => {
+    test(`at ${type} width (${width} px) the header has the mobile menu: opened by its button, with every entry, closed by Escape`, async ({
+      page,
+      context,
+    }) => {
       await asReturningVisitor(context);
       await page.setViewportSize({ width, height: 800 });
       await openHydrated(page, '/');

@@ -18,7 +18,11 @@ const LEFT_OUT = [
 function recordScripts(page: Page): Map<string, Promise<string>> {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script')
+      scripts.set(
+        response.url(),
+        response.text().catch(() => ''),
+      );
   });
   return scripts;
 }
@@ -40,7 +44,9 @@ test('the first load of the home page fetches no ICU parser, no axios and no val
   }
 });
 
-test('precompiled messages format in the browser: a client-side visit to /en/news renders its texts, arguments filled in, with no hydration or intl error', async ({ page }) => {
+test('precompiled messages format in the browser: a client-side visit to /en/news renders its texts, arguments filled in, with no hydration or intl error', async ({
+  page,
+}) => {
   const console = collectConsole(page);
   const pageData = pageDataRequests(page);
   await openHydrated(page, '/en');

@@ -18,7 +18,9 @@ const workDir = path.join(repoRoot, 'test-results', 'e2e-remotes');
 const SLUG = 'e2e-lifecycle';
 
 function sectionStatus(html: string, section: string): { status: string; remote?: string; version?: string } | null {
-  const match = new RegExp(`<div data-section="${section}" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="([^"]*)")?(?: data-remote-version="([^"]*)")?`).exec(html);
+  const match = new RegExp(
+    `<div data-section="${section}" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="([^"]*)")?(?: data-remote-version="([^"]*)")?`,
+  ).exec(html);
   return match ? { status: match[1]!, remote: match[2], version: match[3] } : null;
 }
 
@@ -92,17 +94,26 @@ test.describe('remote lifecycle', () => {
     expect(sectionStatus(html, 'EventsUpcoming')?.status).toBe('ready');
   });
 
-  test('two shells of the fleet both appear in the fleet view with their versions, and a deploy through the publishing API shows how long until both served it', async ({ request }) => {
+  test('two shells of the fleet both appear in the fleet view with their versions, and a deploy through the publishing API shows how long until both served it', async ({
+    request,
+  }) => {
     const token = process.env.E2E_OPERATOR_TOKEN!;
     const second = await startExtraShell({ OPERATOR_TOKEN: token, SHELL_INSTANCE_ID: 'e2e-second-shell' });
     try {
-      type FleetView = { fleet: { instances: Array<{ instance: string; url: string | null; fresh: boolean; live: Array<{ remote: string; version: string }> }>; remotes: Array<{ name: string; version: string; shells: number; behind: string[]; propagationMs: number | null }> } | null };
+      type FleetView = {
+        fleet: {
+          instances: Array<{ instance: string; url: string | null; fresh: boolean; live: Array<{ remote: string; version: string }> }>;
+          remotes: Array<{ name: string; version: string; shells: number; behind: string[]; propagationMs: number | null }>;
+        } | null;
+      };
       const fleet = async (): Promise<FleetView> => (await request.get('/_platform/fleet.json', { headers: operatorHeaders() })).json();
       const newsOf = (view: FleetView) => view.fleet?.remotes.find((remote) => remote.name === 'news');
       const servingNews = (view: FleetView) =>
         (view.fleet?.instances ?? [])
           .filter((instance) => instance.fresh)
-          .map((instance) => `${instance.instance === 'e2e-second-shell' ? 'second' : 'first'}:${instance.live.find((live) => live.remote === 'news')?.version}`)
+          .map(
+            (instance) => `${instance.instance === 'e2e-second-shell' ? 'second' : 'first'}:${instance.live.find((live) => live.remote === 'news')?.version}`,
+          )
           .sort();
 
       // Both shells report what they serve: the platform's and the second one.
@@ -119,15 +130,20 @@ test.describe('remote lifecycle', () => {
       const seenBothAfterMs = Date.now() - deployedAt;
       let news: ReturnType<typeof newsOf>;
       await expect
-        .poll(async () => {
-          news = newsOf(await fleet());
-          return news?.propagationMs ?? null;
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            news = newsOf(await fleet());
+            return news?.propagationMs ?? null;
+          },
+          { timeout: 10_000 },
+        )
         .not.toBeNull();
       if (!news) throw new Error('the fleet view lost news');
       expect(news).toMatchObject({ version: freshVersion, behind: [] });
       expect(news.shells).toBeGreaterThanOrEqual(2);
-      console.log(`fleet: news@${freshVersion} live on ${news.shells} shells ${(news.propagationMs! / 1000).toFixed(2)} s after the deploy (seen by the test after ${(seenBothAfterMs / 1000).toFixed(2)} s)`);
+      console.log(
+        `fleet: news@${freshVersion} live on ${news.shells} shells ${(news.propagationMs! / 1000).toFixed(2)} s after the deploy (seen by the test after ${(seenBothAfterMs / 1000).toFixed(2)} s)`,
+      );
       // The dashboard lists both shells too.
       const dashboard = await (await request.get('/_platform', { headers: operatorHeaders() })).text();
       expect(dashboard).toContain('e2e-second-shell');
@@ -178,7 +194,10 @@ test.describe('remote lifecycle', () => {
     await waitForRemote(request, 'events', (remote) => remote.manifestUrl === original.manifestUrl && remote.health === 'up');
   });
 
-  test('a new version too slow to load is not switched to; a shell with nothing to stand in leaves its sections to the browser and does not wait', async ({ request, page }) => {
+  test('a new version too slow to load is not switched to; a shell with nothing to stand in leaves its sections to the browser and does not wait', async ({
+    request,
+    page,
+  }) => {
     const original = await waitForRemote(request, 'news', (remote) => remote.health === 'up');
     // The same build published under a new version by a host that answers slowly.
     const slowVersion = `${original.version.split('-')[0]}-5f0a5f0a5f`;
@@ -209,8 +228,19 @@ test.describe('remote lifecycle', () => {
       registry.registerExternal(registryPaths(), 'news', slowVersion, manifestUrl);
       // A shell with the previous version in memory does not switch to one whose code it cannot fetch in time.
       await waitForRemote(request, 'news', (remote) => (remote.problem ?? '').includes(`version ${slowVersion} cannot be loaded`));
-      await putPage(request, 'ru', { slug: `${SLUG}-slow`, title: 'Медленный модуль', components: [{ id: 'news', name: 'NewsLatest', props: { limit: 2 } }, { id: 'events', name: 'EventsUpcoming', props: { limit: 2 } }] });
-      expect(sectionStatus(await (await request.get(`/${SLUG}-slow`)).text(), 'NewsLatest')).toEqual({ status: 'ready', remote: 'news', version: original.version });
+      await putPage(request, 'ru', {
+        slug: `${SLUG}-slow`,
+        title: 'Медленный модуль',
+        components: [
+          { id: 'news', name: 'NewsLatest', props: { limit: 2 } },
+          { id: 'events', name: 'EventsUpcoming', props: { limit: 2 } },
+        ],
+      });
+      expect(sectionStatus(await (await request.get(`/${SLUG}-slow`)).text(), 'NewsLatest')).toEqual({
+        status: 'ready',
+        remote: 'news',
+        version: original.version,
+      });
 
       // A shell that starts now has nothing to stand in: it renders the rest and leaves the section to the browser.
       extra = await startExtraShell({});

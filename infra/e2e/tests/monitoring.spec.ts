@@ -73,7 +73,10 @@ test.describe('monitoring', () => {
   });
 
   test('every metric the alert rules read is one the shell or the registry exports on /metrics', async ({ request }) => {
-    const exported = new Set([...(await exportedNames(request, '/metrics')), ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString()))]);
+    const exported = new Set([
+      ...(await exportedNames(request, '/metrics')),
+      ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString())),
+    ]);
     const rules = fs.readFileSync(path.join(MONITORING, 'alerts.yml'), 'utf8');
     const expressions = [...rules.matchAll(/expr: (\|\n(?: {10,}.*\n)+|.*)/g)].map((match) => match[1]!).join('\n');
     const read = new Set([...expressions.matchAll(/\b(site_[a-z_]+)\b/g)].map((match) => match[1]!));
@@ -82,7 +85,10 @@ test.describe('monitoring', () => {
   });
 
   test('every metric the Grafana dashboard reads is one the shell or the registry exports, from the provisioned data source', async ({ request }) => {
-    const exported = new Set([...(await exportedNames(request, '/metrics')), ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString()))]);
+    const exported = new Set([
+      ...(await exportedNames(request, '/metrics')),
+      ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString())),
+    ]);
     const expressions = dashboardExpressions();
     expect(expressions.length).toBeGreaterThan(20);
     const read = new Set(expressions.flatMap(({ expr }) => [...expr.matchAll(/\b(site_[a-z0-9_]+)\b/g)].map((match) => match[1]!)));
@@ -91,12 +97,21 @@ test.describe('monitoring', () => {
     // The panels use the data source the provisioning creates, and the dashboards provider reads their folder.
     const datasource = fs.readFileSync(path.join(GRAFANA, 'provisioning/datasources/prometheus.yml'), 'utf8');
     const uid = /uid: (\S+)/.exec(datasource)?.[1];
-    const dashboard = JSON.parse(fs.readFileSync(path.join(GRAFANA, 'dashboards/site-platform.json'), 'utf8')) as { panels: Array<{ type: string; datasource?: { uid: string } }> };
-    expect(dashboard.panels.filter((panel) => panel.type !== 'row').map((panel) => panel.datasource?.uid).filter((used) => used !== uid)).toEqual([]);
+    const dashboard = JSON.parse(fs.readFileSync(path.join(GRAFANA, 'dashboards/site-platform.json'), 'utf8')) as {
+      panels: Array<{ type: string; datasource?: { uid: string } }>;
+    };
+    expect(
+      dashboard.panels
+        .filter((panel) => panel.type !== 'row')
+        .map((panel) => panel.datasource?.uid)
+        .filter((used) => used !== uid),
+    ).toEqual([]);
     expect(fs.readFileSync(path.join(GRAFANA, 'provisioning/dashboards/site.yml'), 'utf8')).toMatch(/type: file[\s\S]*path: \S+/);
   });
 
-  test('Prometheus with the shipped scrape configuration scrapes the shell and the registry with the operator token and evaluates every rule', async ({ request }) => {
+  test('Prometheus with the shipped scrape configuration scrapes the shell and the registry with the operator token and evaluates every rule', async ({
+    request,
+  }) => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-prometheus-'));
     const tokenFile = path.join(work, 'operator-token');
     fs.writeFileSync(tokenFile, process.env.E2E_OPERATOR_TOKEN!, { mode: 0o600 });
@@ -107,7 +122,11 @@ test.describe('monitoring', () => {
 
     const port = await freePort();
     const output: string[] = [];
-    const prometheus: ChildProcess = spawn(PROMETHEUS, [`--config.file=${configFile}`, `--storage.tsdb.path=${path.join(work, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const prometheus: ChildProcess = spawn(
+      PROMETHEUS,
+      [`--config.file=${configFile}`, `--storage.tsdb.path=${path.join(work, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     prometheus.stdout!.on('data', (chunk) => output.push(String(chunk)));
     prometheus.stderr!.on('data', (chunk) => output.push(String(chunk)));
     const api = `http://127.0.0.1:${port}/api/v1`;
@@ -119,20 +138,35 @@ test.describe('monitoring', () => {
             const response = await request.get(`${api}/targets`).catch(() => null);
             if (!response?.ok()) return 'prometheus not answering yet';
             const targets = (await response.json()).data.activeTargets as Array<{ labels: { job: string }; health: string; lastError: string }>;
-            return targets.map((target) => `${target.labels.job}:${target.health}${target.lastError ? ` (${target.lastError})` : ''}`).sort().join(', ');
+            return targets
+              .map((target) => `${target.labels.job}:${target.health}${target.lastError ? ` (${target.lastError})` : ''}`)
+              .sort()
+              .join(', ');
           },
           { timeout: 30_000, message: output.join('') },
         )
         .toBe('registry:up, shell:up');
-      const query = async (promql: string) => (await (await request.get(`${api}/query`, { params: { query: promql } })).json()).data.result as Array<{ metric: Record<string, string>; value: [number, string] }>;
+      const query = async (promql: string) =>
+        (await (await request.get(`${api}/query`, { params: { query: promql } })).json()).data.result as Array<{
+          metric: Record<string, string>;
+          value: [number, string];
+        }>;
       await expect.poll(async () => (await query('site_registry_up{job="shell"}')).map((sample) => sample.value[1])).toEqual(['1']);
       await expect.poll(async () => (await query('site_fleet_shells{job="registry",state="fresh"} >= 1')).length).toBe(1);
       // Every rule evaluated without an error against what the platform really exports.
       await expect
-        .poll(async () => {
-          const groups = (await (await request.get(`${api}/rules`)).json()).data.groups as Array<{ rules: Array<{ name: string; health: string; lastError?: string }> }>;
-          return groups.flatMap((group) => group.rules).map((rule) => `${rule.name}:${rule.health}${rule.lastError ? ` ${rule.lastError}` : ''}`).filter((line) => !line.endsWith(':ok'));
-        }, { timeout: 15_000 })
+        .poll(
+          async () => {
+            const groups = (await (await request.get(`${api}/rules`)).json()).data.groups as Array<{
+              rules: Array<{ name: string; health: string; lastError?: string }>;
+            }>;
+            return groups
+              .flatMap((group) => group.rules)
+              .map((rule) => `${rule.name}:${rule.health}${rule.lastError ? ` ${rule.lastError}` : ''}`)
+              .filter((line) => !line.endsWith(':ok'));
+          },
+          { timeout: 15_000 },
+        )
         .toEqual([]);
       // Every expression of the Grafana dashboard is valid PromQL that Prometheus answers.
       for (const { panel, expr } of dashboardExpressions()) {
@@ -140,7 +174,9 @@ test.describe('monitoring', () => {
         expect(answer.status, `${panel}: ${expr}: ${answer.error ?? ''}`).toBe('success');
       }
       // A healthy platform pages nobody.
-      const firing = ((await (await request.get(`${api}/alerts`)).json()).data.alerts as Array<{ labels: { alertname: string }; state: string }>).filter((alert) => alert.state === 'firing');
+      const firing = ((await (await request.get(`${api}/alerts`)).json()).data.alerts as Array<{ labels: { alertname: string }; state: string }>).filter(
+        (alert) => alert.state === 'firing',
+      );
       expect(firing.map((alert) => alert.labels.alertname)).toEqual([]);
     } finally {
       prometheus.kill('SIGTERM');

@@ -23,7 +23,8 @@ test.describe('nginx page cache in front of the shells', () => {
     await api?.stop();
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${nginx!.url}${path}`, { headers: { 'accept-encoding': 'br, gzip', ...headers }, signal: AbortSignal.timeout(15_000) });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${nginx!.url}${path}`, { headers: { 'accept-encoding': 'br, gzip', ...headers }, signal: AbortSignal.timeout(15_000) });
 
   test('pages seen before still answer 200 with the shell and the content API stopped', async () => {
     test.setTimeout(60_000);
@@ -51,7 +52,9 @@ test.describe('nginx page cache in front of the shells', () => {
       expect(answer.status, path).toBe(200);
       expect(['STALE', 'UPDATING']).toContain(answer.headers.get('x-cache-status'));
       const body = await answer.text();
-      expect(body.slice(body.indexOf('<main'), body.indexOf('</main>')), path).toBe(seen.get(path)!.slice(seen.get(path)!.indexOf('<main'), seen.get(path)!.indexOf('</main>')));
+      expect(body.slice(body.indexOf('<main'), body.indexOf('</main>')), path).toBe(
+        seen.get(path)!.slice(seen.get(path)!.indexOf('<main'), seen.get(path)!.indexOf('</main>')),
+      );
     }
   });
 });

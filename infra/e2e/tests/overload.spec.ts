@@ -40,7 +40,7 @@ function stalledUpload(site: string, index: number): Promise<StalledOutcome> {
     const finish = () => resolve({ endedAfterMs: Date.now() - lastByteAt, status, retryAfter });
     request.on('response', (response) => {
       status = response.statusCode ?? null;
-      retryAfter = (response.headers['retry-after']) ?? null;
+      retryAfter = response.headers['retry-after'] ?? null;
       response.resume();
       response.on('end', finish);
       response.on('error', finish);

@@ -5,21 +5,21 @@ import { openHydrated } from '../support/site';
 const DESIGN_SYSTEM_MARKER = /--site-bg:\s*#/;
 
 test.describe('what a page loads', () => {
-  test('a page with sections of three remotes gets the design system\'s styles once, from the shell', async ({ page }) => {
+  test("a page with sections of three remotes gets the design system's styles once, from the shell", async ({ page }) => {
     const stylesheets: Array<{ url: string; css: string }> = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'stylesheet') return;
       stylesheets.push({ url: response.url(), css: await response.text().catch(() => '') });
     });
     await openHydrated(page, '/apply');
-    const remotes = await page.locator('[data-section-status="ready"][data-remote]').evaluateAll((sections) => [
-      ...new Set(sections.map((section) => section.getAttribute('data-remote'))),
-    ]);
+    const remotes = await page
+      .locator('[data-section-status="ready"][data-remote]')
+      .evaluateAll((sections) => [...new Set(sections.map((section) => section.getAttribute('data-remote')))]);
     expect(remotes.sort()).toEqual(expect.arrayContaining(['events', 'forms', 'news']));
 
-    const inline = await page.locator('head style[data-href]').evaluateAll((styles) =>
-      styles.map((style) => ({ url: style.getAttribute('data-href') ?? '', css: style.textContent ?? '' })),
-    );
+    const inline = await page
+      .locator('head style[data-href]')
+      .evaluateAll((styles) => styles.map((style) => ({ url: style.getAttribute('data-href') ?? '', css: style.textContent ?? '' })));
     // Remote sections still bring their own styles, inline; none of them repeats the design system.
     expect(inline.length).toBeGreaterThan(0);
     expect(inline.filter((sheet) => DESIGN_SYSTEM_MARKER.test(sheet.css)).map((sheet) => sheet.url)).toEqual([]);
@@ -28,7 +28,7 @@ test.describe('what a page loads', () => {
     expect(designSystem[0]).toMatch(/^\/_shell\/[^/]+\.css$/);
   });
 
-  test('the home page\'s main image is in the server HTML eager, with high priority, and preloaded', async ({ request }) => {
+  test("the home page's main image is in the server HTML eager, with high priority, and preloaded", async ({ request }) => {
     const html = await (await request.get('/', { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })).text();
     const hero = /<div data-section="PageHero"[\s\S]*?<img [^>]*>/.exec(html)?.[0].match(/<img [^>]*>/)?.[0];
     expect(hero).toBeTruthy();

@@ -85,7 +85,10 @@ test.describe('one HTML for every visitor', () => {
         new MutationObserver((_records, observer) => {
           if (!document.body) return;
           const root = document.documentElement;
-          (window as unknown as { firstPaintRoot: unknown }).firstPaintRoot = { scheme: root.getAttribute('data-color-scheme'), size: root.getAttribute('data-font-scale') };
+          (window as unknown as { firstPaintRoot: unknown }).firstPaintRoot = {
+            scheme: root.getAttribute('data-color-scheme'),
+            size: root.getAttribute('data-font-scale'),
+          };
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       });

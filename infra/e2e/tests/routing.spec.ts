@@ -66,7 +66,17 @@ test.describe('routes', () => {
   });
 
   test('an unknown slug, a failed page validation and an unsupported locale answer 404', async ({ request }) => {
-    for (const path of ['/no-such-page', '/en/no-such-page', '/news?page=abc', '/en/events?day=tomorrow', '/de/about', '/fr', '/error', '/en/error', '/pdf-redirect']) {
+    for (const path of [
+      '/no-such-page',
+      '/en/no-such-page',
+      '/news?page=abc',
+      '/en/events?day=tomorrow',
+      '/de/about',
+      '/fr',
+      '/error',
+      '/en/error',
+      '/pdf-redirect',
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
       expect(await response.text(), path).toContain('data-error-status="404"');
@@ -123,7 +133,18 @@ test.describe('backend redirects', () => {
     await putPage(request, 'ru', {
       slug: 'e2e-redirect-links',
       title: 'Ссылки на старые адреса',
-      components: [{ id: 'links', name: 'LinkCards', props: { items: [{ title: 'Сотрудники (старый адрес)', href: '/staff' }, { title: 'Наука (старый адрес)', href: '/science' }] } }],
+      components: [
+        {
+          id: 'links',
+          name: 'LinkCards',
+          props: {
+            items: [
+              { title: 'Сотрудники (старый адрес)', href: '/staff' },
+              { title: 'Наука (старый адрес)', href: '/science' },
+            ],
+          },
+        },
+      ],
     });
     await asReturningVisitor(context);
     await openHydrated(page, '/e2e-redirect-links');

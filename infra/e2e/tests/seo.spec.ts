@@ -54,7 +54,10 @@ test.describe('SEO head', () => {
         title: 'Заголовок для поиска',
         description: 'Описание страницы',
         htmlAttrs: { 'data-e2e-page': 'seo' },
-        meta: [{ name: 'theme-color', content: '#0B5CAD' }, { name: 'author', content: 'НТУ' }],
+        meta: [
+          { name: 'theme-color', content: '#0B5CAD' },
+          { name: 'author', content: 'НТУ' },
+        ],
         link: [{ rel: 'preconnect', href: 'https://media.example' }],
       },
       components: [{ id: 'text', name: 'RichText', props: { html: '<p>SEO</p>' } }],

@@ -72,7 +72,9 @@ test.describe('small things', () => {
 
   test("the cookie notice shows the settings' cookiesContent", async ({ page }) => {
     await openHydrated(page, '/en');
-    await expect(page.locator('[data-cookie-notice] [data-cookies-content]')).toHaveText('This site uses cookies to remember your settings and to collect anonymous visit statistics.');
+    await expect(page.locator('[data-cookie-notice] [data-cookies-content]')).toHaveText(
+      'This site uses cookies to remember your settings and to collect anonymous visit statistics.',
+    );
   });
 
   test("/error sets its own 404 'Page not found'; the English footer has no Russian social label", async ({ page, request }) => {
@@ -85,7 +87,14 @@ test.describe('small things', () => {
 
   test('NODE_ENV=production without a captcha key: the shell refuses to start, naming the setting', () => {
     const result = spawnSync(process.execPath, [path.join(repoRoot, 'shell/dist/server/main.js')], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', CONTENT_API_URL: process.env.API_URL, REGISTRY_URL: process.env.REGISTRY_URL },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        CONTENT_API_URL: process.env.API_URL,
+        REGISTRY_URL: process.env.REGISTRY_URL,
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -120,7 +129,9 @@ test.describe('npm start defaults: the captcha stand-in', () => {
       await expect(page.getByText('We will contact you within three business days.')).toBeVisible();
       expect(scripts.every((url) => url.startsWith(`${platform.url}/_dev/captcha/`))).toBe(true);
       // A forged token is refused by the server's verification.
-      const forged = await request.post(`${platform.url}/api/en/forms/contact`, { data: { name: 'Bot', email, message: 'A forged token here.', consent: true, captchaToken: 'standin.contact.1.forged' } });
+      const forged = await request.post(`${platform.url}/api/en/forms/contact`, {
+        data: { name: 'Bot', email, message: 'A forged token here.', consent: true, captchaToken: 'standin.contact.1.forged' },
+      });
       expect(forged.status()).toBe(403);
     } finally {
       await platform.stop();
@@ -131,7 +142,9 @@ test.describe('npm start defaults: the captcha stand-in', () => {
 test.describe('media videos', () => {
   test('the Video filter shows only playable videos', async ({ page, request }) => {
     await asReturningVisitor(page.context());
-    const seeded = (await (await request.get('/api/en/news?type=Media&formats=video&pageSize=50')).json()) as { data: { items: { id: number }[]; total: number } };
+    const seeded = (await (await request.get('/api/en/news?type=Media&formats=video&pageSize=50')).json()) as {
+      data: { items: { id: number }[]; total: number };
+    };
     expect(seeded.data.total).toBeGreaterThan(0);
     expect(seeded.data.total).toBeLessThanOrEqual(12);
     await openHydrated(page, '/en/media');
@@ -149,7 +162,14 @@ test.describe('media videos', () => {
       await expect(video).toHaveCount(1);
       // The browser has read the clip's header: it knows a finite length and can start playing.
       await expect
-        .poll(() => video.evaluate((element: HTMLVideoElement) => ({ ready: element.readyState >= 1, duration: Number.isFinite(element.duration) && element.duration > 1 })), { message: href })
+        .poll(
+          () =>
+            video.evaluate((element: HTMLVideoElement) => ({
+              ready: element.readyState >= 1,
+              duration: Number.isFinite(element.duration) && element.duration > 1,
+            })),
+          { message: href },
+        )
         .toEqual({ ready: true, duration: true });
       await expect(page.locator('[data-video-fallback]')).not.toBeVisible();
     }

@@ -63,7 +63,10 @@ test.describe('/pdf-redirect', () => {
 
 test.describe('/test', () => {
   test('renders one section of every type the registry knows, in both locales', async ({ page, request, context }) => {
-    const known = (await platformStatus(request)).remotes.filter((remote) => remote.health === 'up').flatMap((remote) => remote.sections).sort();
+    const known = (await platformStatus(request)).remotes
+      .filter((remote) => remote.health === 'up')
+      .flatMap((remote) => remote.sections)
+      .sort();
     expect(known.length).toBeGreaterThan(15);
     await asReturningVisitor(context);
     for (const path of ['/test', '/en/test']) {

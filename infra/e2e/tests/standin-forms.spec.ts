@@ -83,7 +83,9 @@ test('the event application sends with the stand-in token; the content API verif
   const form = page.locator('form[data-form="application"]');
   const email = uniqueEmail('standin-applicant');
   await fillPerson(form, 'Maria Ivanova', email);
-  const sent = page.waitForResponse((response) => response.url().startsWith(`${platform.url}/api/en/forms/application`) && response.request().method() === 'POST');
+  const sent = page.waitForResponse(
+    (response) => response.url().startsWith(`${platform.url}/api/en/forms/application`) && response.request().method() === 'POST',
+  );
   await form.getByRole('button', { name: 'Send' }).click();
   const response = await sent;
   expect(response.status()).toBe(201);
@@ -93,14 +95,20 @@ test('the event application sends with the stand-in token; the content API verif
   expect(stored.map((submission) => [submission.payload.eventId, submission.captchaScore])).toEqual([[String(event!.id), 0.9]]);
 });
 
-test('the vacancy subscription sends with the stand-in token; the content API verified it and stored it, and refuses a forged one', async ({ page, context, request }) => {
+test('the vacancy subscription sends with the stand-in token; the content API verified it and stored it, and refuses a forged one', async ({
+  page,
+  context,
+  request,
+}) => {
   await asReturningVisitor(context);
   await openStandIn(page, '/en/vacancies');
   const form = page.locator('form[data-form="subscription"]');
   const email = uniqueEmail('standin-subscriber');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('I accept the terms and the personal data processing regulation').check();
-  const sent = page.waitForResponse((response) => response.url().startsWith(`${platform.url}/api/en/subscriptions/vacancies`) && response.request().method() === 'POST');
+  const sent = page.waitForResponse(
+    (response) => response.url().startsWith(`${platform.url}/api/en/subscriptions/vacancies`) && response.request().method() === 'POST',
+  );
   await form.getByRole('button', { name: 'Subscribe' }).click();
   const response = await sent;
   expect(response.ok()).toBe(true);
@@ -109,7 +117,9 @@ test('the vacancy subscription sends with the stand-in token; the content API ve
   expect(await storedSubscriptions(request, email, intake)).toEqual([expect.objectContaining({ email, locale: 'en' })]);
   // Verification is real: a token the stand-in did not sign is refused and nothing is stored for it.
   const forgedEmail = uniqueEmail('standin-forged');
-  const forged = await request.post(`${platform.url}/api/en/subscriptions/vacancies`, { data: { email: forgedEmail, consent: true, captchaToken: 'standin.subscription.1.forged' } });
+  const forged = await request.post(`${platform.url}/api/en/subscriptions/vacancies`, {
+    data: { email: forgedEmail, consent: true, captchaToken: 'standin.subscription.1.forged' },
+  });
   expect(forged.status()).toBe(403);
   expect(await storedSubscriptions(request, forgedEmail, intake)).toEqual([]);
 });

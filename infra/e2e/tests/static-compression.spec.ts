@@ -3,7 +3,7 @@ import { waitForRemote } from '../support/platform-control';
 
 // Build output carries .br and .gz copies; the hosts pick one by Accept-Encoding and spend no CPU compressing.
 test.describe('static assets go out compressed', () => {
-  test('the shell\'s entry script and a remote container come as brotli, or gzip, by Accept-Encoding', async ({ request }) => {
+  test("the shell's entry script and a remote container come as brotli, or gzip, by Accept-Encoding", async ({ request }) => {
     const news = await waitForRemote(request, 'news', (remote) => remote.health === 'up');
     const container = news.manifestUrl.replace(/mf-manifest\.json$/, 'remoteEntry.js');
     for (const url of ['/_shell/main.js', container, news.manifestUrl]) {
@@ -23,7 +23,7 @@ test.describe('static assets go out compressed', () => {
     }
   });
 
-  test('a remote section\'s stylesheet and a shell stylesheet are compressed as well', async ({ request }) => {
+  test("a remote section's stylesheet and a shell stylesheet are compressed as well", async ({ request }) => {
     const html = await (await request.get('/news')).text();
     const shellCss = /<link rel="stylesheet" href="(\/_shell\/[^"]+\.css)">/.exec(html)?.[1];
     const remoteCss = /<style data-href="([^"]+\.css)">/.exec(html)?.[1];

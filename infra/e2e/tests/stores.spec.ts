@@ -49,12 +49,18 @@ test.describe('navigation and page data', () => {
       { title: 'Other parameter', href: `/${prefix}?other=1` },
       { title: 'Back to the page', href: `/${prefix}` },
     ];
-    await putPage(request, 'ru', { slug: 'e2e-query-ignored', title: 'Query ignored', components: [{ id: 'links', name: 'LinkCards', props: { items: links('e2e-query-ignored') } }] });
+    await putPage(request, 'ru', {
+      slug: 'e2e-query-ignored',
+      title: 'Query ignored',
+      components: [{ id: 'links', name: 'LinkCards', props: { items: links('e2e-query-ignored') } }],
+    });
     await putPage(request, 'ru', {
       slug: 'e2e-query-watched',
       title: 'Query watched',
       watchQuery: ['tab'],
-      components: [{ id: 'links', name: 'LinkCards', props: { items: [...links('e2e-query-watched'), { title: 'To the ignoring page', href: '/e2e-query-ignored' }] } }],
+      components: [
+        { id: 'links', name: 'LinkCards', props: { items: [...links('e2e-query-watched'), { title: 'To the ignoring page', href: '/e2e-query-ignored' }] } },
+      ],
     } as Parameters<typeof putPage>[2]);
   });
 
@@ -139,7 +145,9 @@ test.describe('idle link prefetch', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const requests = pageDataRequests(page);
     await openHydrated(page, '/about');
-    await expect.poll(() => requests, { timeout: 5000 }).toEqual(expect.arrayContaining(['/api/ru/pages/news', '/api/ru/pages/research', '/api/ru/pages/events']));
+    await expect
+      .poll(() => requests, { timeout: 5000 })
+      .toEqual(expect.arrayContaining(['/api/ru/pages/news', '/api/ru/pages/research', '/api/ru/pages/events']));
     const before = requests.length;
     await page.locator('[data-menu="desktop"]').getByRole('link', { name: 'Новости', exact: true }).click();
     await expect(page.locator('[data-page="news"]')).toBeVisible();
@@ -184,10 +192,20 @@ test.describe('site analytics', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openHydrated(page, `${shell.url}/about`);
     await expect.poll(() => collector.hits.length).toBe(1);
-    expect(collector.hits[0]).toMatchObject({ counterId: 'e2e-counter-1', event: 'page-hit', url: `${shell.url}/about`, locale: 'ru', title: 'Об университете | Научно-технологический университет' });
+    expect(collector.hits[0]).toMatchObject({
+      counterId: 'e2e-counter-1',
+      event: 'page-hit',
+      url: `${shell.url}/about`,
+      locale: 'ru',
+      title: 'Об университете | Научно-технологический университет',
+    });
     await page.locator('[data-menu="desktop"]').getByRole('link', { name: 'Новости', exact: true }).click();
     await expect.poll(() => collector.hits.length).toBe(2);
-    expect(collector.hits[1]).toMatchObject({ url: `${shell.url}/news`, referrer: `${shell.url}/about`, title: 'Новости | Научно-технологический университет' });
+    expect(collector.hits[1]).toMatchObject({
+      url: `${shell.url}/news`,
+      referrer: `${shell.url}/about`,
+      title: 'Новости | Научно-технологический университет',
+    });
     await page.locator('[data-language-switch]').click();
     await expect.poll(() => collector.hits.length).toBe(3);
     expect(collector.hits[2]).toMatchObject({ url: `${shell.url}/en/news`, locale: 'en' });

@@ -11,7 +11,10 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require(path.join(repoRoot, 'infra/orchestrator/src/services.js')) as { freePort(): Promise<number> };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database = require(require.resolve('better-sqlite3', { paths: [path.join(repoRoot, 'infra/content-api')] })) as new (file: string, options?: object) => {
+const Database = require(require.resolve('better-sqlite3', { paths: [path.join(repoRoot, 'infra/content-api')] })) as new (
+  file: string,
+  options?: object,
+) => {
   prepare(sql: string): { get(...values: unknown[]): { count: number } };
   close(): void;
 };
@@ -48,7 +51,13 @@ async function submitWithRetries(site: string, key: string, budgetMs: number): P
       const response = await fetch(`${site}/api/en/forms/contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': key },
-        body: JSON.stringify({ name: 'Anna Smirnova', email: 'anna@example.com', message: 'A question about the master programmes.', consent: true, captchaToken: token }),
+        body: JSON.stringify({
+          name: 'Anna Smirnova',
+          email: 'anna@example.com',
+          message: 'A question about the master programmes.',
+          consent: true,
+          captchaToken: token,
+        }),
         signal: AbortSignal.timeout(5000),
       });
       if (response.status === 200 || response.status === 201) return { status: response.status, attempts, id: ((await response.json()) as { id: string }).id };
@@ -75,7 +84,16 @@ test.describe('npm start supervises its services', () => {
     apiUrl = `http://127.0.0.1:${api}`;
     child = spawn(process.execPath, [path.join(repoRoot, 'infra/orchestrator/bin/start.js')], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), REMOTES_PORT: String(remotes), CONTENT_API_PORT: String(api), REGISTRY_PORT: String(registry), DATA_DIR: dataDir, LOG_LEVEL: 'warn', OPERATOR_TOKEN: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        REMOTES_PORT: String(remotes),
+        CONTENT_API_PORT: String(api),
+        REGISTRY_PORT: String(registry),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        OPERATOR_TOKEN: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -105,7 +123,13 @@ test.describe('npm start supervises its services', () => {
 
     // The supervisor brings it back quickly.
     await expect
-      .poll(async () => (fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(500) }).then((r) => r.ok).catch(() => false)), { timeout: 5000, intervals: [100] })
+      .poll(
+        async () =>
+          fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(500) })
+            .then((r) => r.ok)
+            .catch(() => false),
+        { timeout: 5000, intervals: [100] },
+      )
       .toBe(true);
     const backAfterMs = Date.now() - killedAt;
     const accepted = await submission;

@@ -17,10 +17,30 @@ const REQUIRED: Array<{ id: string; point: string; title: string; itemprops: str
     point: 'п. 3.1',
     title: 'Основные сведения',
     itemprops: [
-      'fullName', 'shortName', 'regDate', 'address', 'workTime', 'telephone', 'email', 'licenseDocLink',
-      'uchredLaw', 'nameUchred', 'addressUchred', 'telUchred', 'mailUchred', 'websiteUchred',
-      'addressPlaceSet', 'addressPlacePrac', 'addressPlacePodg', 'addressPlaceGia', 'addressPlaceDop', 'addressPlaceOppo',
-      'filInfo', 'nameFil', 'repInfo', 'nameRep',
+      'fullName',
+      'shortName',
+      'regDate',
+      'address',
+      'workTime',
+      'telephone',
+      'email',
+      'licenseDocLink',
+      'uchredLaw',
+      'nameUchred',
+      'addressUchred',
+      'telUchred',
+      'mailUchred',
+      'websiteUchred',
+      'addressPlaceSet',
+      'addressPlacePrac',
+      'addressPlacePodg',
+      'addressPlaceGia',
+      'addressPlaceDop',
+      'addressPlaceOppo',
+      'filInfo',
+      'nameFil',
+      'repInfo',
+      'nameRep',
     ],
   },
   {
@@ -34,8 +54,17 @@ const REQUIRED: Array<{ id: string; point: string; title: string; itemprops: str
     point: 'п. 3.3',
     title: 'Документы',
     itemprops: [
-      'ustavDocLink', 'priemDocLink', 'modeDocLink', 'tekKontrolDocLink', 'perevodDocLink', 'vozDocLink',
-      'localActStud', 'localActOrder', 'localActCollec', 'reportEduDocLink', 'prescriptionDocLink',
+      'ustavDocLink',
+      'priemDocLink',
+      'modeDocLink',
+      'tekKontrolDocLink',
+      'perevodDocLink',
+      'vozDocLink',
+      'localActStud',
+      'localActOrder',
+      'localActCollec',
+      'reportEduDocLink',
+      'prescriptionDocLink',
     ],
   },
   {
@@ -43,31 +72,119 @@ const REQUIRED: Array<{ id: string; point: string; title: string; itemprops: str
     point: 'п. 3.4',
     title: 'Образование',
     itemprops: [
-      'accreditationDocLink', 'eduAccred', 'eduCode', 'eduName', 'eduLevel', 'eduForm', 'learningTerm', 'dateEnd', 'language',
-      'eduPred', 'eduPrac', 'eduEl', 'eduOp', 'opMain', 'educationPlan', 'educationAnnotation', 'educationShedule', 'methodology', 'eduPr',
-      'eduChislen', 'numberAll', 'numberBF', 'numberBR', 'numberBM', 'numberP',
-      'eduPriem', 'numberBFpriem', 'numberBRpriem', 'numberBMpriem', 'numberPpriem', 'score',
-      'eduPerevod', 'numberOut', 'numberTo', 'numberRes', 'numberExp',
-      'eduNir', 'perechenNir', 'resultNir', 'baseNir', 'graduateJob', 'v1', 't1',
+      'accreditationDocLink',
+      'eduAccred',
+      'eduCode',
+      'eduName',
+      'eduLevel',
+      'eduForm',
+      'learningTerm',
+      'dateEnd',
+      'language',
+      'eduPred',
+      'eduPrac',
+      'eduEl',
+      'eduOp',
+      'opMain',
+      'educationPlan',
+      'educationAnnotation',
+      'educationShedule',
+      'methodology',
+      'eduPr',
+      'eduChislen',
+      'numberAll',
+      'numberBF',
+      'numberBR',
+      'numberBM',
+      'numberP',
+      'eduPriem',
+      'numberBFpriem',
+      'numberBRpriem',
+      'numberBMpriem',
+      'numberPpriem',
+      'score',
+      'eduPerevod',
+      'numberOut',
+      'numberTo',
+      'numberRes',
+      'numberExp',
+      'eduNir',
+      'perechenNir',
+      'resultNir',
+      'baseNir',
+      'graduateJob',
+      'v1',
+      't1',
     ],
   },
-  { id: 'eduStandarts', point: 'п. 3.5', title: 'Образовательные стандарты и требования', itemprops: ['eduFedDoc', 'eduStandartDoc', 'eduFedTreb', 'eduStandartTreb'] },
-  { id: 'managers', point: 'п. 3.6', title: 'Руководство', itemprops: ['rucovodstvo', 'rucovodstvoZam', 'rucovodstvoFil', 'nameFil', 'fio', 'post', 'telephone', 'email'] },
+  {
+    id: 'eduStandarts',
+    point: 'п. 3.5',
+    title: 'Образовательные стандарты и требования',
+    itemprops: ['eduFedDoc', 'eduStandartDoc', 'eduFedTreb', 'eduStandartTreb'],
+  },
+  {
+    id: 'managers',
+    point: 'п. 3.6',
+    title: 'Руководство',
+    itemprops: ['rucovodstvo', 'rucovodstvoZam', 'rucovodstvoFil', 'nameFil', 'fio', 'post', 'telephone', 'email'],
+  },
   {
     id: 'employees',
     point: 'п. 3.7',
     title: 'Педагогический состав',
-    itemprops: ['teachingStaff', 'fio', 'post', 'teachingDiscipline', 'teachingLevel', 'teachingQual', 'employeeQualification', 'degree', 'academStat', 'profDevelopment', 'specExperience', 'teachingOp'],
+    itemprops: [
+      'teachingStaff',
+      'fio',
+      'post',
+      'teachingDiscipline',
+      'teachingLevel',
+      'teachingQual',
+      'employeeQualification',
+      'degree',
+      'academStat',
+      'profDevelopment',
+      'specExperience',
+      'teachingOp',
+    ],
   },
   {
     id: 'objects',
     point: 'п. 3.8',
     title: 'Материально-техническое обеспечение и оснащённость образовательного процесса. Доступная среда',
     itemprops: [
-      'purposeCab', 'addressCab', 'nameCab', 'osnCab', 'ovzCab', 'purposePrac', 'addressPrac', 'namePrac', 'osnPrac', 'ovzPrac',
-      'purposeLibr', 'purposeSport', 'objName', 'objAddress', 'objSq', 'objCnt', 'objOvz',
-      'purposeFacil', 'purposeFacilOvz', 'ovz', 'comNet', 'comNetOvz', 'erList', 'erListOvz', 'techOvz',
-      'hostelInfo', 'hostelNum', 'hostelNumRooms', 'hostelNumOvz', 'interInfo', 'interNum', 'interNumOvz',
+      'purposeCab',
+      'addressCab',
+      'nameCab',
+      'osnCab',
+      'ovzCab',
+      'purposePrac',
+      'addressPrac',
+      'namePrac',
+      'osnPrac',
+      'ovzPrac',
+      'purposeLibr',
+      'purposeSport',
+      'objName',
+      'objAddress',
+      'objSq',
+      'objCnt',
+      'objOvz',
+      'purposeFacil',
+      'purposeFacilOvz',
+      'ovz',
+      'comNet',
+      'comNetOvz',
+      'erList',
+      'erListOvz',
+      'techOvz',
+      'hostelInfo',
+      'hostelNum',
+      'hostelNumRooms',
+      'hostelNumOvz',
+      'interInfo',
+      'interNum',
+      'interNumOvz',
     ],
   },
   { id: 'paid_edu', point: 'п. 3.9', title: 'Платные образовательные услуги', itemprops: ['paidEdu', 'paidDog', 'paidSt', 'paidParents'] },
@@ -83,9 +200,24 @@ const REQUIRED: Array<{ id: string; point: string; title: string; itemprops: str
     title: 'Вакантные места для приёма (перевода) обучающихся',
     itemprops: ['vacant', 'eduCode', 'eduName', 'eduLevel', 'eduCourse', 'eduForm', 'numberBFVacant', 'numberBRVacant', 'numberBMVacant', 'numberPVacant'],
   },
-  { id: 'grants', point: 'п. 3.12', title: 'Стипендии и меры поддержки обучающихся', itemprops: ['grant', 'support', 'hostelInfo', 'hostelNum', 'graduateJob'] },
-  { id: 'inter', point: 'п. 3.13', title: 'Международное сотрудничество', itemprops: ['internationalDog', 'stateName', 'orgName', 'dogReg', 'internationalAccr'] },
-  { id: 'catering', point: 'п. 3.14', title: 'Организация питания в образовательной организации', itemprops: ['meals', 'health', 'objName', 'objAddress', 'objOvz'] },
+  {
+    id: 'grants',
+    point: 'п. 3.12',
+    title: 'Стипендии и меры поддержки обучающихся',
+    itemprops: ['grant', 'support', 'hostelInfo', 'hostelNum', 'graduateJob'],
+  },
+  {
+    id: 'inter',
+    point: 'п. 3.13',
+    title: 'Международное сотрудничество',
+    itemprops: ['internationalDog', 'stateName', 'orgName', 'dogReg', 'internationalAccr'],
+  },
+  {
+    id: 'catering',
+    point: 'п. 3.14',
+    title: 'Организация питания в образовательной организации',
+    itemprops: ['meals', 'health', 'objName', 'objAddress', 'objOvz'],
+  },
 ];
 
 /** Every `itemprop` in the page's section with the text it carries (its own, or its link's address for documents). */
@@ -120,7 +252,10 @@ test.describe('"Сведения об образовательной орган�
       // HTML parser reads it, before any script of the page runs.
       const html = await (await request.get(`/sveden/${id}`)).text();
       const served = await page.evaluate(
-        (markup) => [...new DOMParser().parseFromString(markup, 'text/html').querySelectorAll('[data-sveden] [itemprop]')].map((element) => element.getAttribute('itemprop')),
+        (markup) =>
+          [...new DOMParser().parseFromString(markup, 'text/html').querySelectorAll('[data-sveden] [itemprop]')].map((element) =>
+            element.getAttribute('itemprop'),
+          ),
         html,
       );
       for (const name of required) expect(served, `${point}: itemprop="${name}" in the server HTML`).toContain(name);
@@ -129,11 +264,16 @@ test.describe('"Сведения об образовательной орган�
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page.getByRole('heading', { level: 2, name: 'Сведения об образовательной организации' })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`^${title.replace(/[.()]/g, '\\$&')} \\|`));
-      await expect(page.getByRole('navigation', { name: 'Подразделы сведений об образовательной организации' }).getByRole('link', { name: title, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(
+        page.getByRole('navigation', { name: 'Подразделы сведений об образовательной организации' }).getByRole('link', { name: title, exact: true }),
+      ).toHaveAttribute('aria-current', 'page');
       const found = await itemprops(page);
       for (const name of required) {
         expect(found[name]?.length ?? 0, `${point}: itemprop="${name}" on /sveden/${id}`).toBeGreaterThan(0);
-        expect(found[name]!.every((value) => value !== ''), `${point}: itemprop="${name}" has content`).toBe(true);
+        expect(
+          found[name]!.every((value) => value !== ''),
+          `${point}: itemprop="${name}" has content`,
+        ).toBe(true);
       }
     });
   }
@@ -144,8 +284,12 @@ test.describe('"Сведения об образовательной орган�
     await expect(page.getByRole('heading', { level: 2, name: 'Information about the educational organisation' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Head of the organisation' })).toBeVisible();
     const found = await itemprops(page);
-    for (const name of REQUIRED.find((entry) => entry.id === 'managers')!.itemprops) expect(found[name]?.length ?? 0, `en: itemprop="${name}"`).toBeGreaterThan(0);
-    await page.getByRole('navigation', { name: 'Subsections of the information about the educational organisation' }).getByRole('link', { name: 'Documents' }).click();
+    for (const name of REQUIRED.find((entry) => entry.id === 'managers')!.itemprops)
+      expect(found[name]?.length ?? 0, `en: itemprop="${name}"`).toBeGreaterThan(0);
+    await page
+      .getByRole('navigation', { name: 'Subsections of the information about the educational organisation' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
     await expect(page).toHaveURL(/\/en\/sveden\/document$/);
     await expect(page.locator('[itemprop="ustavDocLink"]')).toHaveText('Charter of the university');
   });

@@ -57,11 +57,16 @@ test.describe('/ui-kit', () => {
     await expect(page.locator('[data-ui-kit-preview="black"]')).toBeVisible();
   });
 
-  test('links: internal in the same tab, mailto and tel in the same tab, http in a new tab unless the old own host; sanitised HTML', async ({ page, context }) => {
+  test('links: internal in the same tab, mailto and tel in the same tab, http in a new tab unless the old own host; sanitised HTML', async ({
+    page,
+    context,
+  }) => {
     await asReturningVisitor(context);
     await openHydrated(page, '/ui-kit');
     const links = page.locator('[data-ui-kit-theme="light"] [data-primitive="links"] a');
-    const described = await links.evaluateAll((anchors) => anchors.map((anchor) => [anchor.getAttribute('href'), anchor.getAttribute('target'), anchor.getAttribute('rel')]));
+    const described = await links.evaluateAll((anchors) =>
+      anchors.map((anchor) => [anchor.getAttribute('href'), anchor.getAttribute('target'), anchor.getAttribute('rel')]),
+    );
     expect(described).toEqual([
       ['/news', null, null],
       ['#grid', null, null],
@@ -86,7 +91,9 @@ test.describe('grid and type scale', () => {
       await asReturningVisitor(context);
       await page.setViewportSize({ width, height: 900 });
       await openHydrated(page, '/ui-kit');
-      const tops = await page.locator('[data-grid-demo="spans"] [data-grid-box]').evaluateAll((boxes) => boxes.map((box) => Math.round(box.getBoundingClientRect().top)));
+      const tops = await page
+        .locator('[data-grid-demo="spans"] [data-grid-box]')
+        .evaluateAll((boxes) => boxes.map((box) => Math.round(box.getBoundingClientRect().top)));
       expect(tops.filter((top) => top === tops[0]).length).toBe(perRow);
       await expect(page.locator('[data-hidden-on-small]')).toBeVisible({ visible: width > 767 });
       await expect(page.locator('[data-hidden-on-large]')).toBeVisible({ visible: width < 1024 });
@@ -107,7 +114,12 @@ test.describe('grid and type scale', () => {
         columns.map((column) => {
           const box = column.getBoundingClientRect();
           const row = column.parentElement!.getBoundingClientRect();
-          return { top: Math.round(box.top - row.top), bottom: Math.round(row.bottom - box.bottom), left: Math.round(box.left - row.left), right: Math.round(row.right - box.right) };
+          return {
+            top: Math.round(box.top - row.top),
+            bottom: Math.round(row.bottom - box.bottom),
+            left: Math.round(box.left - row.left),
+            right: Math.round(row.right - box.right),
+          };
         }),
       );
     expect((await boxes('align-start'))[1]!.top).toBe(0);

@@ -15,7 +15,13 @@ const { startPlatform } = require('../src/platform');
  */
 async function withBenchPlatform(name, measure) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  const platform = await startPlatform({ ports: { site: 0, remotes: 0, api: 0, registry: 0 }, dataDir, logDir: path.join(dataDir, 'logs'), log: (line) => console.log(line), env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' } });
+  const platform = await startPlatform({
+    ports: { site: 0, remotes: 0, api: 0, registry: 0 },
+    dataDir,
+    logDir: path.join(dataDir, 'logs'),
+    log: (line) => console.log(line),
+    env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' },
+  });
   try {
     return await measure(platform.urls.site.replace('localhost', '127.0.0.1'), platform);
   } finally {

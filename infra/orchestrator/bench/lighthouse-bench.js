@@ -68,23 +68,32 @@ async function lighthouseFigures(site, chromiumPath) {
   const chromeLauncher = await import('chrome-launcher');
   const article = await newsArticlePath(site);
   const pages = ['/', '/en', '/news', '/events', '/search?query=студенты', ...(article ? [article] : []), '/apply'];
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   /** @type {string[]} */
   const benchmarkIndexes = [];
   let versions = '';
   try {
     console.log(`\nLighthouse, mobile (simulated slow 4G, 4x CPU), median of ${RUNS} runs per page`);
-    console.log(`budgets: performance >= ${BUDGETS.performance}, LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls}; home JS <= ${BUDGETS.homeJsKb} KB, CSS <= ${BUDGETS.homeCssKb} KB; <= ${BUDGETS.pageKbBeforeImages} KB before images`);
+    console.log(
+      `budgets: performance >= ${BUDGETS.performance}, LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls}; home JS <= ${BUDGETS.homeJsKb} KB, CSS <= ${BUDGETS.homeCssKb} KB; <= ${BUDGETS.pageKbBeforeImages} KB before images`,
+    );
     console.log('page                          perf  LCP ms  TBT ms    CLS   JS KB  CSS KB (linked+inline)  HTML KB  before images KB');
     for (const page of pages) {
       const url = `${site}${encodeURI(page)}`;
       /** @type {ReturnType<typeof figuresOf>[]} */
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, {
-          extends: 'lighthouse:default',
-          settings: { formFactor: 'mobile', throttlingMethod: 'simulate', extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' } },
-        });
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          {
+            extends: 'lighthouse:default',
+            settings: { formFactor: 'mobile', throttlingMethod: 'simulate', extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' } },
+          },
+        );
         if (!result) continue;
         runs.push(figuresOf(result.lhr));
         benchmarkIndexes.push(String(Math.round(result.lhr.environment?.benchmarkIndex ?? 0)));

@@ -98,10 +98,14 @@ async function lighthousePerformance(url, port) {
   const { default: lighthouse } = await import('lighthouse');
   const scores = [];
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, {
-      extends: 'lighthouse:default',
-      settings: { formFactor: 'mobile', throttlingMethod: 'simulate', extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' } },
-    });
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        extends: 'lighthouse:default',
+        settings: { formFactor: 'mobile', throttlingMethod: 'simulate', extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' } },
+      },
+    );
     if (result) scores.push(Math.round((result.lhr.categories.performance?.score ?? 0) * 100));
   }
   scores.sort((a, b) => a - b);
@@ -119,10 +123,12 @@ function renderedSections(html) {
  */
 async function assertSameSections(federatedSite, monolithSite) {
   for (const page of ['/', '/news']) {
-    const [fed, mono] = await Promise.all([federatedSite, monolithSite].map(async (site) => {
-      const response = await fetch(`${site}${page}`, { headers: { 'accept-language': 'ru' } });
-      return { status: response.status, sections: renderedSections(await response.text()) };
-    }));
+    const [fed, mono] = await Promise.all(
+      [federatedSite, monolithSite].map(async (site) => {
+        const response = await fetch(`${site}${page}`, { headers: { 'accept-language': 'ru' } });
+        return { status: response.status, sections: renderedSections(await response.text()) };
+      }),
+    );
     const ready = mono.sections.length > 0 && !mono.sections.some((section) => /:(failed|unavailable|missing|error)$/.test(section));
     if (fed.status !== 200 || mono.status !== 200 || !ready || fed.sections.join() !== mono.sections.join()) {
       throw new Error(`the monolith does not render ${page} as the federated site does: ${JSON.stringify({ federated: fed, monolith: mono })}`);
@@ -139,12 +145,17 @@ runBench(async () => {
     const federated = await startShell(platform, 'shell-federated', path.join(repoRoot, 'shell/dist'));
     const monolith = await startShell(platform, 'shell-monolith', MONOLITH_DIR);
     try {
-      const sides = /** @type {const} */ ([['federated', federated.site], ['monolith', monolith.site]]);
+      const sides = /** @type {const} */ ([
+        ['federated', federated.site],
+        ['monolith', monolith.site],
+      ]);
       // One warm-up pass each: both load their sections before anything is measured.
       for (const [, site] of sides) for (const page of ['/', '/news']) await (await fetch(`${site}${page}`)).arrayBuffer();
       await assertSameSections(federated.site, monolith.site);
 
-      console.log(`\nServer rendering, page cache off: ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS} s per page and build on ${os.cpus().length} cores`);
+      console.log(
+        `\nServer rendering, page cache off: ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS} s per page and build on ${os.cpus().length} cores`,
+      );
       console.log('page      federated req/s  monolith req/s  ratio (target >= 0.9)');
       for (const page of ['/', '/news']) {
         const [fed, mono] = [await throughput(`${federated.site}${page}`), await throughput(`${monolith.site}${page}`)];
@@ -165,15 +176,22 @@ runBench(async () => {
         await browser.close();
       }
       console.log('\nFirst load of / in Chromium: scripts (gzip)');
-      console.log(`federated ${(js[0].gzip / 1024).toFixed(1)} KB in ${js[0].count} files, monolith ${(js[1].gzip / 1024).toFixed(1)} KB in ${js[1].count} files, ratio ${ratio(js[0].gzip, js[1].gzip)} (target <= 1.1)`);
+      console.log(
+        `federated ${(js[0].gzip / 1024).toFixed(1)} KB in ${js[0].count} files, monolith ${(js[1].gzip / 1024).toFixed(1)} KB in ${js[1].count} files, ratio ${ratio(js[0].gzip, js[1].gzip)} (target <= 1.1)`,
+      );
 
       if (LIGHTHOUSE_RUNS > 0) {
         const chromeLauncher = await import('chrome-launcher');
-        const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+        const chrome = await chromeLauncher.launch({
+          chromePath: CHROMIUM,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+        });
         try {
           const scores = [];
           for (const [, site] of sides) scores.push(await lighthousePerformance(`${site}/`, chrome.port));
-          console.log(`\nLighthouse mobile performance of / (median of ${LIGHTHOUSE_RUNS}): federated ${scores[0]}, monolith ${scores[1]}, ratio ${ratio(scores[0], scores[1])}`);
+          console.log(
+            `\nLighthouse mobile performance of / (median of ${LIGHTHOUSE_RUNS}): federated ${scores[0]}, monolith ${scores[1]}, ratio ${ratio(scores[0], scores[1])}`,
+          );
         } finally {
           await chrome.kill();
         }

@@ -40,7 +40,9 @@ async function latency(site) {
     const samples = [];
     for (let i = 0; i < SEQUENTIAL; i += 1) samples.push((await timedGet(url)).ms);
     const gzip = zlib.gzipSync(Buffer.from(first.body)).length;
-    console.log(`${page.padEnd(28)} ${String(first.status).padStart(6)}  ${percentile(samples, 50).toFixed(1).padStart(6)}  ${percentile(samples, 99).toFixed(1).padStart(6)}  ${(first.bytes / 1024).toFixed(1)} (${(gzip / 1024).toFixed(1)})`);
+    console.log(
+      `${page.padEnd(28)} ${String(first.status).padStart(6)}  ${percentile(samples, 50).toFixed(1).padStart(6)}  ${percentile(samples, 99).toFixed(1).padStart(6)}  ${(first.bytes / 1024).toFixed(1)} (${(gzip / 1024).toFixed(1)})`,
+    );
   }
 }
 
@@ -65,7 +67,9 @@ async function throughput(site) {
     }),
   );
   console.log(`\nHome page under load: ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS} s on ${os.cpus().length} cores`);
-  console.log(`requests ${samples.length}, errors ${errors}, ${(samples.length / LOAD_SECONDS).toFixed(1)} req/s, p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`);
+  console.log(
+    `requests ${samples.length}, errors ${errors}, ${(samples.length / LOAD_SECONDS).toFixed(1)} req/s, p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`,
+  );
 }
 
 /** @param {string} site @param {string} chromiumPath */
@@ -89,9 +93,15 @@ async function browserFigures(site, chromiumPath) {
     await tab.addInitScript(() => {
       const w = /** @type {any} */ (globalThis);
       w.__vitals = { lcp: 0, cls: 0, tbt: 0 };
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__vitals.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
-      new PerformanceObserver((list) => { for (const e of /** @type {any[]} */ (list.getEntries())) if (!e.hadRecentInput) w.__vitals.cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__vitals.tbt += Math.max(0, e.duration - 50); }).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__vitals.lcp = e.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of /** @type {any[]} */ (list.getEntries())) if (!e.hadRecentInput) w.__vitals.cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__vitals.tbt += Math.max(0, e.duration - 50);
+      }).observe({ type: 'longtask', buffered: true });
     });
     await tab.goto(`${site}${encodeURI(page)}`, { waitUntil: 'networkidle' });
     await tab.waitForTimeout(500);
@@ -131,7 +141,8 @@ runBench(() =>
     console.log(`platform up at ${site} (bench process RSS ${rss()})`);
     // The soak first, on a shell that has only just started: its memory at the start is a fresh process's.
     const soakMinutes = soakOption();
-    if (soakMinutes > 0) await soak(site, soakMinutes, async () => (await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json()).process);
+    if (soakMinutes > 0)
+      await soak(site, soakMinutes, async () => (await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json()).process);
     await latency(site);
     await throughput(site);
     await cachedVersusStatic(site, path.resolve(__dirname, '../../../shell/dist/browser'));
@@ -144,9 +155,13 @@ runBench(() =>
     }
     await browserFigures(site, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
     const status = await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json();
-    console.log(`\nShell process after the run: heap ${(status.process.heapUsedBytes / 1048576).toFixed(1)} MiB, RSS ${(status.process.rssBytes / 1048576).toFixed(1)} MiB`);
+    console.log(
+      `\nShell process after the run: heap ${(status.process.heapUsedBytes / 1048576).toFixed(1)} MiB, RSS ${(status.process.rssBytes / 1048576).toFixed(1)} MiB`,
+    );
     for (const remote of status.remotes) {
-      console.log(`remote ${remote.name.padEnd(10)} ${remote.version}  loads ${remote.stats.loads}, errors ${remote.stats.errors}, timeouts ${remote.stats.timeouts}, p50 ${remote.stats.p50LatencyMs == null ? "-" : `${remote.stats.p50LatencyMs.toFixed(2)} ms`}`);
+      console.log(
+        `remote ${remote.name.padEnd(10)} ${remote.version}  loads ${remote.stats.loads}, errors ${remote.stats.errors}, timeouts ${remote.stats.timeouts}, p50 ${remote.stats.p50LatencyMs == null ? '-' : `${remote.stats.p50LatencyMs.toFixed(2)} ms`}`,
+      );
     }
   }),
 );

@@ -35,7 +35,13 @@ async function cachedVersusStatic(site, browserDistDir) {
         ['page', '/'],
         ['file', '/_shell/bench/home-copy.html'],
       ])) {
-        const result = await runLoad({ base: site, clients: CLIENTS, seconds: RATIO_SECONDS, nextPath: () => target, headers: { 'accept-encoding': 'identity', 'accept-language': 'ru' } });
+        const result = await runLoad({
+          base: site,
+          clients: CLIENTS,
+          seconds: RATIO_SECONDS,
+          nextPath: () => target,
+          headers: { 'accept-encoding': 'identity', 'accept-language': 'ru' },
+        });
         const ok = result.samples.filter((sample) => sample.status === 200);
         rates[kind].push(ok.length / result.seconds);
         p99[kind].push(...ok.map((sample) => sample.ms));
@@ -43,7 +49,9 @@ async function cachedVersusStatic(site, browserDistDir) {
     }
     const page = rates.page.reduce((a, b) => a + b, 0) / rates.page.length;
     const file = rates.file.reduce((a, b) => a + b, 0) / rates.file.length;
-    console.log(`\nCached page vs static file of the same size (${(home.byteLength / 1024).toFixed(1)} KiB, same shell process, ${CLIENTS} clients, 2 x ${RATIO_SECONDS} s each, alternating)`);
+    console.log(
+      `\nCached page vs static file of the same size (${(home.byteLength / 1024).toFixed(1)} KiB, same shell process, ${CLIENTS} clients, 2 x ${RATIO_SECONDS} s each, alternating)`,
+    );
     console.log(`cached /         ${page.toFixed(0).padStart(6)} req/s  p99 ${ms(percentile(p99.page, 99))} ms`);
     console.log(`static file      ${file.toFixed(0).padStart(6)} req/s  p99 ${ms(percentile(p99.file, 99))} ms`);
     console.log(`ratio cached/static ${(page / file).toFixed(2)} (goal >= 0.8)`);
@@ -69,7 +77,8 @@ async function drill(site, label, pid) {
       headers: { 'accept-language': 'ru', 'accept-encoding': 'br' },
       timeoutMs: 10_000,
       // Every fourth request asks for a page nobody has seen.
-      nextPath: (client, n) => (n % 4 === 3 ? `/never-seen-${label.replace(/\W/g, '')}-${client}-${n}-${(unseen += 1)}` : SEEN_PAGES[(client + n) % SEEN_PAGES.length] ?? '/'),
+      nextPath: (client, n) =>
+        n % 4 === 3 ? `/never-seen-${label.replace(/\W/g, '')}-${client}-${n}-${(unseen += 1)}` : (SEEN_PAGES[(client + n) % SEEN_PAGES.length] ?? '/'),
     });
     const seen = result.samples.filter((sample) => !sample.path.startsWith('/never-seen'));
     const fresh = result.samples.filter((sample) => sample.path.startsWith('/never-seen'));
@@ -77,9 +86,31 @@ async function drill(site, label, pid) {
     const freshStatuses = new Map();
     for (const sample of fresh) freshStatuses.set(sample.status, (freshStatuses.get(sample.status) ?? 0) + 1);
     console.log(`\nDrill: ${label} frozen (SIGSTOP) for ${DRILL_SECONDS} s, ${CLIENTS} clients`);
-    console.log(`seen pages     requests ${seen.length}, failed ${seenFailed}, TTFB p50 ${ms(percentile(seen.map((s) => s.ttfbMs), 50))} ms, p99 ${ms(percentile(seen.map((s) => s.ttfbMs), 99))} ms`);
     console.log(
-      `unseen pages   requests ${fresh.length}, statuses ${[...freshStatuses].map(([status, count]) => `${status || 'no answer'}: ${count}`).join(', ') || '-'}, TTFB p50 ${ms(percentile(fresh.map((s) => s.ttfbMs), 50))} ms, p99 ${ms(percentile(fresh.map((s) => s.ttfbMs), 99))} ms`,
+      `seen pages     requests ${seen.length}, failed ${seenFailed}, TTFB p50 ${ms(
+        percentile(
+          seen.map((s) => s.ttfbMs),
+          50,
+        ),
+      )} ms, p99 ${ms(
+        percentile(
+          seen.map((s) => s.ttfbMs),
+          99,
+        ),
+      )} ms`,
+    );
+    console.log(
+      `unseen pages   requests ${fresh.length}, statuses ${[...freshStatuses].map(([status, count]) => `${status || 'no answer'}: ${count}`).join(', ') || '-'}, TTFB p50 ${ms(
+        percentile(
+          fresh.map((s) => s.ttfbMs),
+          50,
+        ),
+      )} ms, p99 ${ms(
+        percentile(
+          fresh.map((s) => s.ttfbMs),
+          99,
+        ),
+      )} ms`,
     );
   } finally {
     process.kill(pid, 'SIGCONT');
@@ -135,7 +166,14 @@ async function soak(site, minutes, shellMemory) {
   const end = endMemory.rssBytes;
   const mib = (/** @type {number} */ bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
   console.log(`\nSoak: ${minutes} min, 16 clients, mixed pages, search, API and assets`);
-  console.log(`requests ${result.samples.length}, 5xx or no answer ${fiveHundreds}, p99 ${ms(percentile(result.samples.map((s) => s.ms), 99))} ms`);
+  console.log(
+    `requests ${result.samples.length}, 5xx or no answer ${fiveHundreds}, p99 ${ms(
+      percentile(
+        result.samples.map((s) => s.ms),
+        99,
+      ),
+    )} ms`,
+  );
   console.log(`shell RSS start ${mib(start)}, peak ${mib(peak)}, end (5 s idle) ${mib(end)}, end/start ${(end / start).toFixed(2)} (goal <= 1.5)`);
   console.log(`shell JS heap start ${mib(startHeap)}, end ${mib(endMemory.heapUsedBytes)}`);
 }

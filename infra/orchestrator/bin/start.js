@@ -22,7 +22,9 @@ async function main() {
       CAPTCHA_SECRET: secret,
       CAPTCHA_VERIFY_URL: `http://127.0.0.1:${sitePort}/_dev/captcha/siteverify`,
     });
-    console.log(`note: forms use the development captcha stand-in at /_dev/captcha/ (set CAPTCHA_SITE_KEY and CAPTCHA_SECRET for the real provider; refused when NODE_ENV=production)`);
+    console.log(
+      `note: forms use the development captcha stand-in at /_dev/captcha/ (set CAPTCHA_SITE_KEY and CAPTCHA_SECRET for the real provider; refused when NODE_ENV=production)`,
+    );
   }
   const platform = await startPlatform({
     ports: {

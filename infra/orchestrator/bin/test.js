@@ -77,7 +77,11 @@ async function ensurePostgres() {
 function jestCounts(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites, skipped: report.numPendingTests + report.numTodoTests };
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
   }
@@ -116,7 +120,9 @@ async function main() {
   const passed = counts.reduce((sum, c) => sum + c.passed, 0);
   const failed = counts.reduce((sum, c) => sum + c.failed, 0) + (typecheck.ok ? 0 : 1) + (lint.ok ? 0 : 1);
   const skipped = counts.reduce((sum, c) => sum + c.skipped, 0);
-  console.log(`\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'} (${typecheck.seconds.toFixed(0)} s) · lint ${lint.ok ? 'ok' : 'FAILED'} (${lint.seconds.toFixed(0)} s) · jest ${counts[0]?.passed} passed, ${counts[0]?.failed} failed (${unit.seconds.toFixed(0)} s) · playwright ${counts[1]?.passed} passed, ${counts[1]?.failed} failed (${e2e.seconds.toFixed(0)} s) · total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'} (${typecheck.seconds.toFixed(0)} s) · lint ${lint.ok ? 'ok' : 'FAILED'} (${lint.seconds.toFixed(0)} s) · jest ${counts[0]?.passed} passed, ${counts[0]?.failed} failed (${unit.seconds.toFixed(0)} s) · playwright ${counts[1]?.passed} passed, ${counts[1]?.failed} failed (${e2e.seconds.toFixed(0)} s) · total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed === 0 && unit.ok && e2e.ok && typecheck.ok && lint.ok ? 0 : 1);
 }

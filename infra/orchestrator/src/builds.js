@@ -21,11 +21,36 @@ const REMOTES = ['news', 'events', 'education', 'forms', 'search'];
 function buildTargets() {
   const rel = (/** @type {string} */ p) => path.join(repoRoot, p);
   const lock = rel('package-lock.json');
-  const webInputs = [rel('shared-contracts/src'), rel('shared-ui/src'), rel('infra/build-preset/src'), rel('infra/build-preset/runtime'), rel('babel.config.json'), lock];
+  const webInputs = [
+    rel('shared-contracts/src'),
+    rel('shared-ui/src'),
+    rel('infra/build-preset/src'),
+    rel('infra/build-preset/runtime'),
+    rel('babel.config.json'),
+    lock,
+  ];
   return [
-    { name: 'contracts', cwd: rel('shared-contracts'), command: ['npx', 'tsc', '-p', 'tsconfig.build.json'], inputs: [rel('shared-contracts/src'), rel('shared-contracts/tsconfig.build.json'), lock], output: rel('shared-contracts/dist') },
-    { name: 'registry', cwd: rel('infra/registry'), command: ['npx', 'tsc', '-p', 'tsconfig.build.json'], inputs: [rel('infra/registry/src'), rel('shared-contracts/src'), lock], output: rel('infra/registry/dist') },
-    { name: 'content-api', cwd: rel('infra/content-api'), command: ['npm', 'run', 'build'], inputs: [rel('infra/content-api/src'), rel('infra/content-api/package.json'), rel('shared-contracts/src'), lock], output: rel('infra/content-api/dist') },
+    {
+      name: 'contracts',
+      cwd: rel('shared-contracts'),
+      command: ['npx', 'tsc', '-p', 'tsconfig.build.json'],
+      inputs: [rel('shared-contracts/src'), rel('shared-contracts/tsconfig.build.json'), lock],
+      output: rel('shared-contracts/dist'),
+    },
+    {
+      name: 'registry',
+      cwd: rel('infra/registry'),
+      command: ['npx', 'tsc', '-p', 'tsconfig.build.json'],
+      inputs: [rel('infra/registry/src'), rel('shared-contracts/src'), lock],
+      output: rel('infra/registry/dist'),
+    },
+    {
+      name: 'content-api',
+      cwd: rel('infra/content-api'),
+      command: ['npm', 'run', 'build'],
+      inputs: [rel('infra/content-api/src'), rel('infra/content-api/package.json'), rel('shared-contracts/src'), lock],
+      output: rel('infra/content-api/dist'),
+    },
     ...REMOTES.map((team) => ({
       name: `remote-${team}`,
       cwd: rel(`remotes/${team}`),
@@ -33,7 +58,13 @@ function buildTargets() {
       inputs: [rel(`remotes/${team}/src`), rel(`remotes/${team}/remote.config.js`), rel(`remotes/${team}/package.json`), ...webInputs],
       output: rel(`remotes/${team}/dist`),
     })),
-    { name: 'shell', cwd: rel('shell'), command: ['node', 'build.js'], inputs: [rel('shell/src'), rel('shell/build.js'), ...webInputs], output: rel('shell/dist') },
+    {
+      name: 'shell',
+      cwd: rel('shell'),
+      command: ['node', 'build.js'],
+      inputs: [rel('shell/src'), rel('shell/build.js'), ...webInputs],
+      output: rel('shell/dist'),
+    },
   ];
 }
 

@@ -95,9 +95,24 @@ async function startPlatform(options = {}) {
   const node = process.execPath;
   const registryCli = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
   const specs = {
-    'content-api': { command: node, args: [path.join(repoRoot, 'infra/content-api/dist/main.js')], env: { ...common, PORT: String(ports.api) }, healthUrl: `${urls.api}/health` },
-    'remote-host': { command: node, args: [registryCli, 'serve-static'], env: { ...common, PORT: String(ports.remotes) }, healthUrl: `http://${host}:${ports.remotes}/health` },
-    registry: { command: node, args: [registryCli, 'serve-registry'], env: { ...common, PORT: String(ports.registry), REMOTES_PUBLIC_URL: urls.remotes }, healthUrl: `http://${host}:${ports.registry}/health` },
+    'content-api': {
+      command: node,
+      args: [path.join(repoRoot, 'infra/content-api/dist/main.js')],
+      env: { ...common, PORT: String(ports.api) },
+      healthUrl: `${urls.api}/health`,
+    },
+    'remote-host': {
+      command: node,
+      args: [registryCli, 'serve-static'],
+      env: { ...common, PORT: String(ports.remotes) },
+      healthUrl: `http://${host}:${ports.remotes}/health`,
+    },
+    registry: {
+      command: node,
+      args: [registryCli, 'serve-registry'],
+      env: { ...common, PORT: String(ports.registry), REMOTES_PUBLIC_URL: urls.remotes },
+      healthUrl: `http://${host}:${ports.registry}/health`,
+    },
     shell: {
       command: node,
       args: [path.join(repoRoot, 'shell/dist/server/main.js')],
@@ -122,7 +137,11 @@ async function startPlatform(options = {}) {
     throw error;
   }
   const writeStatus = () => {
-    const body = JSON.stringify({ supervised: options.supervise === true, updatedAt: new Date().toISOString(), services: [...services.values()].map((service) => service.status()) });
+    const body = JSON.stringify({
+      supervised: options.supervise === true,
+      updatedAt: new Date().toISOString(),
+      services: [...services.values()].map((service) => service.status()),
+    });
     fs.writeFileSync(`${statusFile}.tmp`, body);
     fs.renameSync(`${statusFile}.tmp`, statusFile);
   };

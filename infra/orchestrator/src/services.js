@@ -57,7 +57,7 @@ class Service {
   }
 
   get pid() {
-    return this.running ? this.child?.pid ?? null : null;
+    return this.running ? (this.child?.pid ?? null) : null;
   }
 
   /**
@@ -103,7 +103,14 @@ class Service {
   }
 
   status() {
-    return { name: this.spec.name, state: this.state, pid: this.pid, restarts: this.restarts, lastExit: this.lastExit, startedAt: this.startedAt ? new Date(this.startedAt).toISOString() : null };
+    return {
+      name: this.spec.name,
+      state: this.state,
+      pid: this.pid,
+      restarts: this.restarts,
+      lastExit: this.lastExit,
+      startedAt: this.startedAt ? new Date(this.startedAt).toISOString() : null,
+    };
   }
 
   get running() {
@@ -127,7 +134,8 @@ class Service {
     child.stderr?.on('data', forward);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`${spec.name} exited during start-up (code ${child.exitCode})${this.options.logFile ? `; see ${this.options.logFile}` : ''}`);
+      if (!this.running)
+        throw new Error(`${spec.name} exited during start-up (code ${child.exitCode})${this.options.logFile ? `; see ${this.options.logFile}` : ''}`);
       try {
         const response = await fetch(spec.healthUrl, { signal: AbortSignal.timeout(1000) });
         if (response.ok) {

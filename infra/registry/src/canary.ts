@@ -85,7 +85,15 @@ export class CanaryJudge {
       const stable = sum(counters, remote, entry.current);
       const at = new Date(now).toISOString();
       const figures = `${candidate.errors} errors in ${candidate.renders} renders (${(candidate.rate * 100).toFixed(1)}%) against ${entry.current}'s ${(stable.rate * 100).toFixed(1)}%`;
-      const verdict = (state_: Verdict['state'], reason: string): Verdict => ({ version: canary.version, renders: candidate.renders, errorRate: candidate.rate, stableErrorRate: stable.rate, state: state_, reason, at });
+      const verdict = (state_: Verdict['state'], reason: string): Verdict => ({
+        version: canary.version,
+        renders: candidate.renders,
+        errorRate: candidate.rate,
+        stableErrorRate: stable.rate,
+        state: state_,
+        reason,
+        at,
+      });
       if (candidate.renders >= this.policy.minRenders && candidate.rate > stable.rate + this.policy.maxExtraErrorRate) {
         const reason = `error rate above the stable version: ${figures}`;
         rejectCanary(this.paths, remote, reason);
@@ -103,7 +111,10 @@ export class CanaryJudge {
         this.log(`canary ${remote}@${canary.version} promoted: ${reason}`);
         continue;
       }
-      this.verdicts[remote] = verdict('watching', candidate.renders < this.policy.minRenders ? `waiting for ${this.policy.minRenders} renders: ${figures}` : figures);
+      this.verdicts[remote] = verdict(
+        'watching',
+        candidate.renders < this.policy.minRenders ? `waiting for ${this.policy.minRenders} renders: ${figures}` : figures,
+      );
     }
   }
 }

@@ -82,7 +82,9 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         const startedAt = Date.now();
         const activated = await client.activate(remote, published.version, canary ? Number(canary) : undefined);
         if (activated.canary) {
-          console.log(`${remote}@${published.version} is a canary for ${activated.canary.percent}% of visitors (live: ${activated.current}); the registry promotes or rolls it back by itself`);
+          console.log(
+            `${remote}@${published.version} is a canary for ${activated.canary.percent}% of visitors (live: ${activated.current}); the registry promotes or rolls it back by itself`,
+          );
           const verdict = await client.waitForCanary(remote, published.version, Number(env.SITE_REMOTES_CANARY_WAIT_MS ?? 180_000));
           console.log(`  canary ${verdict.state}${verdict.reason ? `: ${verdict.reason}` : ''} after ${seconds(Date.now() - startedAt)}`);
           if (verdict.state !== 'promoted') process.exitCode = 1;
@@ -126,14 +128,18 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     case 'list': {
       const { remotes } = await api().list();
       for (const [name, remote] of Object.entries(remotes)) {
-        console.log(`${name}\t${remote.current}\t(${remote.versions.length} deployed)${remote.canary ? `\tcanary ${remote.canary.version} ${remote.canary.percent}%` : ''}`);
+        console.log(
+          `${name}\t${remote.current}\t(${remote.versions.length} deployed)${remote.canary ? `\tcanary ${remote.canary.version} ${remote.canary.percent}%` : ''}`,
+        );
       }
       return;
     }
     case 'audit': {
       const { entries } = await api().audit(rest[0]);
       for (const entry of entries.reverse()) {
-        console.log(`${entry.at}\t${entry.actor}\t${entry.action}\t${entry.remote}\t${entry.from ?? '–'} → ${entry.to ?? '–'}\t${entry.outcome}${entry.detail ? `\t${entry.detail}` : ''}`);
+        console.log(
+          `${entry.at}\t${entry.actor}\t${entry.action}\t${entry.remote}\t${entry.from ?? '–'} → ${entry.to ?? '–'}\t${entry.outcome}${entry.detail ? `\t${entry.detail}` : ''}`,
+        );
       }
       return;
     }

@@ -96,7 +96,15 @@ export function fleetView(store: RegistryStore, document: RegistryDocument, judg
     const behind = serving.filter((item) => item.live?.version !== remote.version).map((item) => item.instance);
     const sinceTimes = serving.map((item) => (item.live ? Date.parse(item.live.since) : NaN)).filter((t) => Number.isFinite(t));
     const propagationMs = change && behind.length === 0 && sinceTimes.length > 0 ? Math.max(0, Math.max(...sinceTimes) - Date.parse(change.at)) : null;
-    return { name: remote.name, version: remote.version, canary: remote.canary ?? null, changedAt: change?.at ?? null, shells: fresh.length, behind, propagationMs };
+    return {
+      name: remote.name,
+      version: remote.version,
+      canary: remote.canary ?? null,
+      changedAt: change?.at ?? null,
+      shells: fresh.length,
+      behind,
+      propagationMs,
+    };
   });
   return { instances: rows, remotes, canaries: judge?.lastVerdicts() ?? {} };
 }

@@ -43,12 +43,19 @@ export function registryMetrics(store: RegistryStore, document: RegistryDocument
         [{ state: 'stale' }, fleet.instances.length - fresh],
       ],
     },
-    { name: 'site_fleet_shells_behind', help: 'Fresh shells not serving the live version of a remote', type: 'gauge', samples: fleet.remotes.map((remote) => [{ remote: remote.name, version: remote.version }, remote.behind.length]) },
+    {
+      name: 'site_fleet_shells_behind',
+      help: 'Fresh shells not serving the live version of a remote',
+      type: 'gauge',
+      samples: fleet.remotes.map((remote) => [{ remote: remote.name, version: remote.version }, remote.behind.length]),
+    },
     {
       name: 'site_fleet_propagation_seconds',
       help: 'Time from the last deploy or rollback of a remote until every fresh shell served it',
       type: 'gauge',
-      samples: fleet.remotes.filter((remote) => remote.propagationMs !== null).map((remote) => [{ remote: remote.name, version: remote.version }, remote.propagationMs! / 1000]),
+      samples: fleet.remotes
+        .filter((remote) => remote.propagationMs !== null)
+        .map((remote) => [{ remote: remote.name, version: remote.version }, remote.propagationMs! / 1000]),
     },
     {
       name: 'site_registry_live_version',
@@ -59,7 +66,12 @@ export function registryMetrics(store: RegistryStore, document: RegistryDocument
         ...(remote.canary ? [[{ remote: remote.name, version: remote.canary.version, role: 'canary' }, 1] as Sample] : []),
       ]),
     },
-    { name: 'site_canary_percent', help: 'Share of visitors served a remote\'s canary version (0 when none)', type: 'gauge', samples: document.remotes.map((remote) => [{ remote: remote.name, version: remote.canary?.version ?? '' }, remote.canary?.percent ?? 0]) },
+    {
+      name: 'site_canary_percent',
+      help: "Share of visitors served a remote's canary version (0 when none)",
+      type: 'gauge',
+      samples: document.remotes.map((remote) => [{ remote: remote.name, version: remote.canary?.version ?? '' }, remote.canary?.percent ?? 0]),
+    },
     {
       name: 'site_canary_error_rate',
       help: 'Render and browser errors per render of a watched canary, across the fleet',
@@ -74,7 +86,17 @@ export function registryMetrics(store: RegistryStore, document: RegistryDocument
           : [];
       }),
     },
-    { name: 'site_canary_rollbacks_total', help: 'Canaries the judge rolled back by itself since the registry started', type: 'counter', samples: [...outcomes].map(([remote, counts]) => [{ remote }, counts.rolledBack]) },
-    { name: 'site_canary_promotions_total', help: 'Canaries the judge promoted by itself since the registry started', type: 'counter', samples: [...outcomes].map(([remote, counts]) => [{ remote }, counts.promoted]) },
+    {
+      name: 'site_canary_rollbacks_total',
+      help: 'Canaries the judge rolled back by itself since the registry started',
+      type: 'counter',
+      samples: [...outcomes].map(([remote, counts]) => [{ remote }, counts.rolledBack]),
+    },
+    {
+      name: 'site_canary_promotions_total',
+      help: 'Canaries the judge promoted by itself since the registry started',
+      type: 'counter',
+      samples: [...outcomes].map(([remote, counts]) => [{ remote }, counts.promoted]),
+    },
   ]);
 }

@@ -44,7 +44,9 @@ export function openStore(where: string | StoreLocation): RegistryStore {
   const { paths, key } = storeKey(where);
   let store = stores.get(key);
   if (!store) {
-    store = paths.databaseUrl ? new PgRegistryStore({ databaseUrl: paths.databaseUrl, ...(paths.databaseSchema ? { schema: paths.databaseSchema } : {}) }) : new SqliteRegistryStore(paths.stateFile);
+    store = paths.databaseUrl
+      ? new PgRegistryStore({ databaseUrl: paths.databaseUrl, ...(paths.databaseSchema ? { schema: paths.databaseSchema } : {}) })
+      : new SqliteRegistryStore(paths.stateFile);
     stores.set(key, store);
   }
   return store;
@@ -108,7 +110,11 @@ export interface PublishOptions {
  * shells, section names owned by no other remote), records every file's sha256 and writes the folder the static host
  * serves. Publishing the same version again with the same files changes nothing; with other files it is refused.
  */
-export function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>, options: PublishOptions): { remote: string; version: string; created: boolean } {
+export function publishVersion(
+  paths: RegistryPaths,
+  files: Map<string, Buffer>,
+  options: PublishOptions,
+): { remote: string; version: string; created: boolean } {
   const manifestFile = files.get('mf-manifest.json');
   if (!manifestFile) throw new RegistryError(400, 'the upload has no mf-manifest.json: build the remote first');
   if (!files.has('server/remoteEntry.js')) throw new RegistryError(400, 'the upload has no server container (server/remoteEntry.js)');
@@ -123,7 +129,12 @@ export function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>,
 
   const hashes = Object.fromEntries([...files].map(([name, body]) => [name, sha256(body)]).sort(([a], [b]) => a!.localeCompare(b!)));
   const sections = manifest.site.sections.map((section) => section.name);
-  const shared = Object.fromEntries(((manifest as { shared?: Array<{ name: string; requiredVersion?: string; version?: string }> }).shared ?? []).map((item) => [item.name, item.requiredVersion ?? `^${item.version}`]));
+  const shared = Object.fromEntries(
+    ((manifest as { shared?: Array<{ name: string; requiredVersion?: string; version?: string }> }).shared ?? []).map((item) => [
+      item.name,
+      item.requiredVersion ?? `^${item.version}`,
+    ]),
+  );
   const store = openStore(paths);
   let created = false;
   store.update((state) => {
@@ -140,7 +151,15 @@ export function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>,
     }
     writeVersionFolder(paths, team, version, files);
     created = true;
-    entry.history.push({ version, manifest: `${team}/${version}/mf-manifest.json`, deployedAt: new Date().toISOString(), contractsVersion, sections, files: hashes, shared });
+    entry.history.push({
+      version,
+      manifest: `${team}/${version}/mf-manifest.json`,
+      deployedAt: new Date().toISOString(),
+      contractsVersion,
+      sections,
+      files: hashes,
+      shared,
+    });
   });
   return { remote: team, version, created };
 }
@@ -192,7 +211,11 @@ function sha256(body: Buffer): string {
   return crypto.createHash('sha256').update(body).digest('hex');
 }
 
-function audited<T>(paths: RegistryPaths, entry: { actor: Actor; action: string; remote: string; to?: string | null }, run: (from: string | null) => { to: string | null; result: T; detail?: string }): T {
+function audited<T>(
+  paths: RegistryPaths,
+  entry: { actor: Actor; action: string; remote: string; to?: string | null },
+  run: (from: string | null) => { to: string | null; result: T; detail?: string },
+): T {
   const store = openStore(paths);
   const from = store.read().remotes[entry.remote]?.current || null;
   try {
@@ -201,7 +224,15 @@ function audited<T>(paths: RegistryPaths, entry: { actor: Actor; action: string;
     return outcome.result;
   } catch (error) {
     const refused = error instanceof RegistryError && error.statusCode < 500;
-    store.audit({ actor: entry.actor.name, action: entry.action, remote: entry.remote, from, to: entry.to ?? null, outcome: refused ? 'refused' : 'failed', detail: (error as Error).message });
+    store.audit({
+      actor: entry.actor.name,
+      action: entry.action,
+      remote: entry.remote,
+      from,
+      to: entry.to ?? null,
+      outcome: refused ? 'refused' : 'failed',
+      detail: (error as Error).message,
+    });
     throw error;
   }
 }
@@ -215,7 +246,13 @@ export function activate(
   paths: RegistryPaths,
   remote: string,
   version: string,
-  options: { actor: Actor; canaryPercent?: number; action?: string; detail?: string; /** The registry's own verdict (canary analysis), not a team's request. */ verdict?: boolean },
+  options: {
+    actor: Actor;
+    canaryPercent?: number;
+    action?: string;
+    detail?: string;
+    /** The registry's own verdict (canary analysis), not a team's request. */ verdict?: boolean;
+  },
 ): RegistryState {
   const action = options.action ?? (options.canaryPercent ? 'canary' : 'activate');
   return audited(paths, { actor: options.actor, action, remote, to: version }, () => {
@@ -235,14 +272,24 @@ export function activate(
 }
 
 /** Publishes a build folder and makes it live (what `npm start` and the platform's own tooling run locally). */
-export function deployBuild(paths: RegistryPaths, distDir: string, actor: Actor = { name: 'platform' }): { remote: string; version: string; state: RegistryState } {
+export function deployBuild(
+  paths: RegistryPaths,
+  distDir: string,
+  actor: Actor = { name: 'platform' },
+): { remote: string; version: string; state: RegistryState } {
   readBuildManifest(distDir);
   const { remote, version } = publishVersion(paths, readBuildFiles(distDir), { actor });
   return { remote, version, state: activate(paths, remote, version, { actor }) };
 }
 
 /** Registers a version hosted elsewhere (its own CDN): the registry stores the absolute manifest URL. */
-export function registerExternal(paths: RegistryPaths, remote: string, version: string, manifestUrl: string, actor: Actor = { name: 'platform' }): RegistryState {
+export function registerExternal(
+  paths: RegistryPaths,
+  remote: string,
+  version: string,
+  manifestUrl: string,
+  actor: Actor = { name: 'platform' },
+): RegistryState {
   return audited(paths, { actor, action: 'register', remote, to: version }, () => {
     authorize(actor, remote);
     let url: URL;
@@ -267,7 +314,13 @@ export function registerExternal(paths: RegistryPaths, remote: string, version: 
  * Points the registry back at an earlier version: the given one, or the last one before the current that was not
  * judged bad (a failed canary, refused by the shells) and whose contracts the platform serves.
  */
-export function rollback(paths: RegistryPaths, remote: string, toVersion?: string, actor: Actor = { name: 'platform' }, detail?: string): { version: string; state: RegistryState } {
+export function rollback(
+  paths: RegistryPaths,
+  remote: string,
+  toVersion?: string,
+  actor: Actor = { name: 'platform' },
+  detail?: string,
+): { version: string; state: RegistryState } {
   return audited(paths, { actor, action: 'rollback', remote, to: toVersion ?? null }, () => {
     authorize(actor, remote);
     let chosen = '';
@@ -276,11 +329,12 @@ export function rollback(paths: RegistryPaths, remote: string, toVersion?: strin
       if (!entry) throw new RegistryError(404, `remote ${remote} has never been deployed`);
       const index = entry.history.findIndex((item) => item.version === entry.current);
       const good = (item: DeployedVersion) => !item.bad && (!item.contractsVersion || checkContractsCompatibility(item.contractsVersion).compatible);
-      const target = toVersion
-        ? entry.history.find((item) => item.version === toVersion)
-        : entry.history.slice(0, Math.max(index, 0)).reverse().find(good);
+      const target = toVersion ? entry.history.find((item) => item.version === toVersion) : entry.history.slice(0, Math.max(index, 0)).reverse().find(good);
       if (!target) {
-        throw new RegistryError(404, toVersion ? `remote ${remote} has no deployed version ${toVersion}` : `remote ${remote} has no good version before ${entry.current}`);
+        throw new RegistryError(
+          404,
+          toVersion ? `remote ${remote} has no deployed version ${toVersion}` : `remote ${remote} has no good version before ${entry.current}`,
+        );
       }
       chosen = target.version;
       entry.current = target.version;
@@ -310,7 +364,12 @@ export function rejectCanary(paths: RegistryPaths, remote: string, reason: strin
 export function promoteCanary(paths: RegistryPaths, remote: string, reason: string): RegistryState | null {
   const canary = openStore(paths).read().remotes[remote]?.canary;
   if (!canary) return null;
-  return activate(paths, remote, canary.version, { actor: { name: 'canary-analysis' }, action: 'canary-promote', verdict: true, detail: `canary ${canary.version} promoted: ${reason}` });
+  return activate(paths, remote, canary.version, {
+    actor: { name: 'canary-analysis' },
+    action: 'canary-promote',
+    verdict: true,
+    detail: `canary ${canary.version} promoted: ${reason}`,
+  });
 }
 
 /** Removes a remote from the registry (its published builds stay on the static host). */

@@ -186,16 +186,10 @@ export class PgRegistryStore implements RegistryStore {
   }
 
   audit(entry: Omit<AuditEntry, 'id' | 'at'>): void {
-    this.connection.query('INSERT INTO registry_audit (at, actor, action, remote, from_version, to_version, outcome, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      new Date().toISOString(),
-      entry.actor,
-      entry.action,
-      entry.remote,
-      entry.from,
-      entry.to,
-      entry.outcome,
-      entry.detail,
-    ]);
+    this.connection.query(
+      'INSERT INTO registry_audit (at, actor, action, remote, from_version, to_version, outcome, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [new Date().toISOString(), entry.actor, entry.action, entry.remote, entry.from, entry.to, entry.outcome, entry.detail],
+    );
   }
 
   auditLog(limit = 200, remote?: string): AuditEntry[] {
@@ -206,11 +200,10 @@ export class PgRegistryStore implements RegistryStore {
   }
 
   saveFleetReport(instance: string, report: unknown): void {
-    this.connection.query('INSERT INTO registry_fleet (instance, at, report) VALUES ($1, $2, $3) ON CONFLICT (instance) DO UPDATE SET at = excluded.at, report = excluded.report', [
-      instance,
-      new Date().toISOString(),
-      JSON.stringify(report),
-    ]);
+    this.connection.query(
+      'INSERT INTO registry_fleet (instance, at, report) VALUES ($1, $2, $3) ON CONFLICT (instance) DO UPDATE SET at = excluded.at, report = excluded.report',
+      [instance, new Date().toISOString(), JSON.stringify(report)],
+    );
   }
 
   fleet(): Array<{ instance: string; at: string; report: unknown }> {

@@ -41,7 +41,13 @@ function build(dir: string, team: string, version: string, options: { sections?:
       metaData: { name: team, globalName: team, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
       shared: [{ name: 'react', version: '19.3.1', requiredVersion: options.react ?? '^19.3.1' }],
       exposes: [],
-      site: { team, version, contractsVersion: options.contractsVersion ?? CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
+      site: {
+        team,
+        version,
+        contractsVersion: options.contractsVersion ?? CONTRACTS_VERSION,
+        builtAt: 'now',
+        sections: sections.map((name) => ({ name, expose: `./${name}` })),
+      },
     }),
   );
   return dist;
@@ -79,9 +85,13 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers 401 without a token and 403 to a team acting on another team\'s remote', async () => {
+  it("answers 401 without a token and 403 to a team acting on another team's remote", async () => {
     const files = readBuildFiles(build(dir, 'events', '1.0.0-aaaaaaaaaa'));
-    const anonymous = await fetch(`${base}/api/remotes/events/versions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"files":{}}' });
+    const anonymous = await fetch(`${base}/api/remotes/events/versions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"files":{}}',
+    });
     expect(anonymous.status).toBe(401);
     await expect(as('wrong').publish('events', files)).rejects.toMatchObject({ statusCode: 401 });
     await expect(as(TOKENS.news).publish('events', files)).rejects.toMatchObject({ statusCode: 403 });
@@ -124,10 +134,14 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
       });
     const [major, minor] = CONTRACTS_VERSION.split('.').map(Number) as [number, number];
     expect((await report(CONTRACTS_VERSION, '18.3.1')).status).toBe(204);
-    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa')))).rejects.toThrow(/409.*shared react \^19\.3\.1 is not satisfied by the shell's 18\.3\.1 \(shell shell-a\)/);
+    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa')))).rejects.toThrow(
+      /409.*shared react \^19\.3\.1 is not satisfied by the shell's 18\.3\.1 \(shell shell-a\)/,
+    );
     await report(CONTRACTS_VERSION, '19.3.2');
     const newer = `${major}.${minor + 1}.0`;
-    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.1.0-aaaaaaaaaa', { contractsVersion: newer })))).rejects.toThrow(`newer than the host's ${CONTRACTS_VERSION} (shell shell-a)`);
+    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.1.0-aaaaaaaaaa', { contractsVersion: newer })))).rejects.toThrow(
+      `newer than the host's ${CONTRACTS_VERSION} (shell shell-a)`,
+    );
     expect((await as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa')))).created).toBe(true);
   });
 
@@ -161,7 +175,9 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
       store.close();
     `;
     const before = openStore(paths()).read().revision;
-    const children = Array.from({ length: 4 }, (_, worker) => spawn(process.execPath, ['-e', script, JSON.stringify(paths()), `w${worker}`], { stdio: ['ignore', 'ignore', 'pipe'] }));
+    const children = Array.from({ length: 4 }, (_, worker) =>
+      spawn(process.execPath, ['-e', script, JSON.stringify(paths()), `w${worker}`], { stdio: ['ignore', 'ignore', 'pipe'] }),
+    );
     return Promise.all(
       children.map(
         (child) =>
@@ -220,7 +236,9 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
     expect(listed.current).toBe('1.0.0-aaaaaaaaaa');
     expect(listed.canary ?? null).toBeNull();
     const entries = (await as(TOKENS.platform).audit('news')).entries;
-    expect(entries.map((entry) => `${entry.outcome} ${entry.detail ?? ''}`).join('\n')).toContain('error rate above the stable version: 25 errors in 25 renders (100.0%)');
+    expect(entries.map((entry) => `${entry.outcome} ${entry.detail ?? ''}`).join('\n')).toContain(
+      'error rate above the stable version: 25 errors in 25 renders (100.0%)',
+    );
     const text = await (await metrics(TOKENS.platform)).text();
     expect(text).toContain('site_canary_rollbacks_total{remote="news"} 1');
     expect(text).toContain('site_canary_percent{remote="news",version=""} 0');
@@ -257,8 +275,12 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
     expect(listed.canary ?? null).toBeNull();
     const entry = (await as(TOKENS.platform).audit('news')).entries.find((item) => item.action === 'canary-promote');
     expect(entry).toMatchObject({ actor: 'canary-analysis', from: '1.0.0-aaaaaaaaaa', to: '1.1.0-bbbbbbbbbb', outcome: 'ok' });
-    expect(entry!.detail).toMatch(/^canary 1\.1\.0-bbbbbbbbbb promoted: healthy over 9\d s: 1 errors in 40 renders \(2\.5%\) against 1\.0\.0-aaaaaaaaaa's 1\.0%$/);
-    expect(await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKENS.platform}` } })).text()).toContain('site_canary_promotions_total{remote="news"} 1');
+    expect(entry!.detail).toMatch(
+      /^canary 1\.1\.0-bbbbbbbbbb promoted: healthy over 9\d s: 1 errors in 40 renders \(2\.5%\) against 1\.0\.0-aaaaaaaaaa's 1\.0%$/,
+    );
+    expect(await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKENS.platform}` } })).text()).toContain(
+      'site_canary_promotions_total{remote="news"} 1',
+    );
   });
 });
 
@@ -267,13 +289,20 @@ describe('site-remotes CLI', () => {
 
   it('exits non-zero and says so when the registry is unreachable', async () => {
     // A port nothing listens on: taken from a server that is closed again.
-    const probe = createRegistryServer({ paths: { cdnDir: os.tmpdir(), stateFile: path.join(os.tmpdir(), `probe-${process.pid}.db`) }, remotesPublicUrl: 'http://x/', tokens: { teams: {}, platform: null } });
+    const probe = createRegistryServer({
+      paths: { cdnDir: os.tmpdir(), stateFile: path.join(os.tmpdir(), `probe-${process.pid}.db`) },
+      remotesPublicUrl: 'http://x/',
+      tokens: { teams: {}, platform: null },
+    });
     await probe.listen({ port: 0, host: '127.0.0.1' });
     const port = (probe.server.address() as AddressInfo).port;
     await probe.close();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-cli-'));
     fs.writeFileSync(path.join(dataDir, 'operator-token'), 'x\n');
-    const result = spawnSync(process.execPath, [cli, '--registry', `http://127.0.0.1:${port}`, 'rollback', 'news'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [cli, '--registry', `http://127.0.0.1:${port}`, 'rollback', 'news'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(`registry http://127.0.0.1:${port} is unreachable (ECONNREFUSED): nothing was changed`);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -57,7 +57,9 @@ export function toRegistryDocument(state: RegistryState, remotesPublicUrl: strin
           manifestUrl: urlOf(current),
           deployedAt: current.deployedAt,
           ...integrityOf(current),
-          ...(canaryVersion && remote.canary ? { canary: { version: canaryVersion.version, manifestUrl: urlOf(canaryVersion), percent: remote.canary.percent, ...integrityOf(canaryVersion) } } : {}),
+          ...(canaryVersion && remote.canary
+            ? { canary: { version: canaryVersion.version, manifestUrl: urlOf(canaryVersion), percent: remote.canary.percent, ...integrityOf(canaryVersion) } }
+            : {}),
         };
       })
       .filter((entry): entry is NonNullable<typeof entry> => entry !== null)
@@ -113,7 +115,15 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     actorOf(request);
     noStore(reply);
     const state = store.read();
-    return { revision: state.revision, remotes: Object.fromEntries(Object.entries(state.remotes).map(([name, remote]) => [name, { current: remote.current, canary: remote.canary ?? null, versions: remote.history.map(({ files: _files, ...rest }) => rest) }])) };
+    return {
+      revision: state.revision,
+      remotes: Object.fromEntries(
+        Object.entries(state.remotes).map(([name, remote]) => [
+          name,
+          { current: remote.current, canary: remote.canary ?? null, versions: remote.history.map(({ files: _files, ...rest }) => rest) },
+        ]),
+      ),
+    };
   });
 
   app.get<{ Params: { name: string } }>('/api/remotes/:name', async (request, reply) => {
@@ -138,10 +148,26 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
       result = publishVersion(options.paths, files, { actor, hosts: hostDeclarations(store) });
       if (result.remote !== name) throw new RegistryError(400, `the build is remote ${result.remote}, not ${name}`);
     } catch (error) {
-      store.audit({ actor: actor.name, action: 'publish', remote: name, from: null, to: null, outcome: error instanceof RegistryError && error.statusCode < 500 ? 'refused' : 'failed', detail: (error as Error).message });
+      store.audit({
+        actor: actor.name,
+        action: 'publish',
+        remote: name,
+        from: null,
+        to: null,
+        outcome: error instanceof RegistryError && error.statusCode < 500 ? 'refused' : 'failed',
+        detail: (error as Error).message,
+      });
       throw error;
     }
-    store.audit({ actor: actor.name, action: 'publish', remote: name, from: null, to: result.version, outcome: 'ok', detail: result.created ? null : 'already published with the same files' });
+    store.audit({
+      actor: actor.name,
+      action: 'publish',
+      remote: name,
+      from: null,
+      to: result.version,
+      outcome: 'ok',
+      detail: result.created ? null : 'already published with the same files',
+    });
     return reply.code(result.created ? 201 : 200).send(result);
   });
 
@@ -150,7 +176,8 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     const name = remoteParam(request);
     const { version, canaryPercent } = request.body ?? {};
     if (typeof version !== 'string') throw new RegistryError(400, 'expected {"version": "..."}');
-    if (canaryPercent !== undefined && (!Number.isInteger(canaryPercent) || canaryPercent < 1 || canaryPercent > 99)) throw new RegistryError(400, 'canaryPercent must be an integer from 1 to 99');
+    if (canaryPercent !== undefined && (!Number.isInteger(canaryPercent) || canaryPercent < 1 || canaryPercent > 99))
+      throw new RegistryError(400, 'canaryPercent must be an integer from 1 to 99');
     const state = activate(options.paths, name, version, { actor, ...(canaryPercent ? { canaryPercent } : {}) });
     return { revision: state.revision, current: state.remotes[name]?.current, canary: state.remotes[name]?.canary ?? null };
   });

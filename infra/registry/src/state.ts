@@ -119,7 +119,9 @@ export class SqliteRegistryStore implements RegistryStore {
       change(state);
       state.revision += 1;
       state.updatedAt = new Date().toISOString();
-      this.db.prepare('INSERT INTO registry_state (id, document) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET document = excluded.document').run(JSON.stringify(state));
+      this.db
+        .prepare('INSERT INTO registry_state (id, document) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET document = excluded.document')
+        .run(JSON.stringify(state));
       return state;
     });
     return run.immediate();
@@ -142,12 +144,16 @@ export class SqliteRegistryStore implements RegistryStore {
 
   saveFleetReport(instance: string, report: unknown): void {
     this.db
-      .prepare('INSERT INTO registry_fleet (instance, at, report) VALUES (?, ?, ?) ON CONFLICT (instance) DO UPDATE SET at = excluded.at, report = excluded.report')
+      .prepare(
+        'INSERT INTO registry_fleet (instance, at, report) VALUES (?, ?, ?) ON CONFLICT (instance) DO UPDATE SET at = excluded.at, report = excluded.report',
+      )
       .run(instance, new Date().toISOString(), JSON.stringify(report));
   }
 
   fleet(): Array<{ instance: string; at: string; report: unknown }> {
-    return (this.db.prepare('SELECT instance, at, report FROM registry_fleet ORDER BY instance').all() as Array<{ instance: string; at: string; report: string }>).map((row) => ({
+    return (
+      this.db.prepare('SELECT instance, at, report FROM registry_fleet ORDER BY instance').all() as Array<{ instance: string; at: string; report: string }>
+    ).map((row) => ({
       instance: row.instance,
       at: row.at,
       report: JSON.parse(row.report) as unknown,

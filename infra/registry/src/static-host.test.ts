@@ -12,7 +12,11 @@ import { createStaticHost } from './static-host';
 const { precompressDir } = require('../../build-preset/src/precompress.js') as { precompressDir(dir: string): Promise<{ written: number }> };
 
 /** A GET over real HTTP that keeps the body as it came over the wire (fetch would decompress it). */
-function get(base: string, url: string, headers: Record<string, string> = {}): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; rawPayload: Buffer; body: string }> {
+function get(
+  base: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; rawPayload: Buffer; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${base}${url}`, { headers }, (response) => {
@@ -52,7 +56,7 @@ describe('static host of remote builds', () => {
 
   const url = '/remotes/news/1.0.0-aaaaaaaaaa/remoteEntry.js';
 
-  it('serves the build\'s brotli copy to a client that accepts it, and the gzip copy to one that accepts only gzip', async () => {
+  it("serves the build's brotli copy to a client that accepts it, and the gzip copy to one that accepts only gzip", async () => {
     const br = await get(base, url, { 'accept-encoding': 'br, gzip' });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');

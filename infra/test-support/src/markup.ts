@@ -8,7 +8,9 @@ export function decode(text: string): string {
 
 /** The visible text of some markup, tags removed and whitespace collapsed. */
 export function textOf(html: string): string {
-  return decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decode(html.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export interface RenderedLink {
@@ -27,7 +29,12 @@ export function linksOf(html: string): RenderedLink[] {
 
 export function linkNamed(html: string, text: string): RenderedLink {
   const link = linksOf(html).find((candidate) => candidate.text === text);
-  if (!link) throw new Error(`no link "${text}" among: ${linksOf(html).map((candidate) => candidate.text).join(' | ')}`);
+  if (!link)
+    throw new Error(
+      `no link "${text}" among: ${linksOf(html)
+        .map((candidate) => candidate.text)
+        .join(' | ')}`,
+    );
   return link;
 }
 

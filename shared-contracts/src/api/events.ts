@@ -69,4 +69,3 @@ export function eventIsOver(event: Pick<Event, 'startsAt' | 'endsAt'>, now: numb
   const end = Date.parse(event.endsAt ?? event.startsAt);
   return Number.isFinite(end) && end < now;
 }
-

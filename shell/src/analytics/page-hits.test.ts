@@ -17,8 +17,14 @@ describe('page hits', () => {
     counter.hit({ url: 'https://site/about', title: 'About', locale: 'ru' });
     counter.hit({ url: 'https://site/news?page=2', title: 'News', locale: 'ru' });
     expect(sent).toEqual([
-      ['https://collector/hit', { counterId: '4242', event: 'page-hit', url: 'https://site/about', referrer: 'https://search.example/', title: 'About', locale: 'ru' }],
-      ['https://collector/hit', { counterId: '4242', event: 'page-hit', url: 'https://site/news?page=2', referrer: 'https://site/about', title: 'News', locale: 'ru' }],
+      [
+        'https://collector/hit',
+        { counterId: '4242', event: 'page-hit', url: 'https://site/about', referrer: 'https://search.example/', title: 'About', locale: 'ru' },
+      ],
+      [
+        'https://collector/hit',
+        { counterId: '4242', event: 'page-hit', url: 'https://site/news?page=2', referrer: 'https://site/about', title: 'News', locale: 'ru' },
+      ],
     ]);
   });
 });

@@ -31,10 +31,13 @@ export function createBrowserApiClient(options: ApiClientOptions = {}): ApiClien
     // One signal for both the caller's cancellation and the time budget.
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, requestOptions?.timeoutMs ?? options.timeoutMs ?? 10_000);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      requestOptions?.timeoutMs ?? options.timeoutMs ?? 10_000,
+    );
     const outer = requestOptions?.signal;
     const forward = () => controller.abort();
     if (outer?.aborted) controller.abort();
@@ -45,7 +48,10 @@ export function createBrowserApiClient(options: ApiClientOptions = {}): ApiClien
       try {
         response = await fetch(url, { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' });
       } catch (error) {
-        throw noAnswer(timedOut ? 'Request timed out' : outer?.aborted ? 'canceled' : error instanceof Error ? error.message : String(error), unreachableStatus);
+        throw noAnswer(
+          timedOut ? 'Request timed out' : outer?.aborted ? 'canceled' : error instanceof Error ? error.message : String(error),
+          unreachableStatus,
+        );
       }
       let data: unknown;
       try {

@@ -114,7 +114,7 @@ describe('the browser HTTP client', () => {
     }
   });
 
-  it('rejects with the caller\'s cancellation as a request without an answer', async () => {
+  it("rejects with the caller's cancellation as a request without an answer", async () => {
     const controller = new AbortController();
     controller.abort();
     const api = createBrowserApiClient({ baseURL: 'http://127.0.0.1:9/' });

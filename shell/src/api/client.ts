@@ -50,7 +50,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     params,
     signal: requestOptions?.signal,
     headers: requestOptions?.headers,
-    ...(requestOptions?.onUploadProgress ? { onUploadProgress: (event: { loaded: number; total?: number }) => requestOptions.onUploadProgress?.(event.loaded, event.total) } : {}),
+    ...(requestOptions?.onUploadProgress
+      ? { onUploadProgress: (event: { loaded: number; total?: number }) => requestOptions.onUploadProgress?.(event.loaded, event.total) }
+      : {}),
     ...(requestOptions?.timeoutMs ? { timeout: requestOptions.timeoutMs } : {}),
   });
   return {

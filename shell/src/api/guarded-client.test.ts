@@ -4,11 +4,11 @@ import { CONTENT_API_UNAVAILABLE, guardApiClient } from './guarded-client';
 function backend(answer: () => Promise<unknown>) {
   const calls: Array<number | undefined> = [];
   const api: ApiClient = {
-    get: async <T,>(_path: string, options?: { timeoutMs?: number }) => {
+    get: async <T>(_path: string, options?: { timeoutMs?: number }) => {
       calls.push(options?.timeoutMs);
       return (await answer()) as T;
     },
-    post: async <T,>() => (await answer()) as T,
+    post: async <T>() => (await answer()) as T,
   };
   return { api, calls };
 }
@@ -40,7 +40,11 @@ describe('guarded content API client', () => {
     await expect(guarded.probe('revision')).resolves.toEqual({ revision: 'r' });
     expect(guarded.breaker.state).toBe('closed');
     now += 1;
-    const notFound = guardApiClient(backend(async () => Promise.reject({ statusCode: 404, message: 'Not Found' })).api, { timeoutMs: 800, failureThreshold: 1, cooldownMs: 10_000 });
+    const notFound = guardApiClient(backend(async () => Promise.reject({ statusCode: 404, message: 'Not Found' })).api, {
+      timeoutMs: 800,
+      failureThreshold: 1,
+      cooldownMs: 10_000,
+    });
     await expect(notFound.get('missing')).rejects.toMatchObject({ statusCode: 404 });
     expect(notFound.breaker.state).toBe('closed');
   });

@@ -33,9 +33,7 @@ function AppRoutes() {
 
 const ShellIntl = observer(function ShellIntl({ store, children }: { store: RootStore; children: ReactNode }) {
   const { locale } = store.locale;
-  return (
-    <RawIntlProvider value={intlFor(locale, shellMessages[locale])}>{children}</RawIntlProvider>
-  );
+  return <RawIntlProvider value={intlFor(locale, shellMessages[locale])}>{children}</RawIntlProvider>;
 });
 
 export interface AppProps {

@@ -10,7 +10,15 @@ describe('feed links after a client navigation', () => {
       '<link rel="canonical" href="https://site.example/about"><link rel="alternate" hreflang="ru" href="https://site.example/about"><link rel="alternate" hreflang="en" href="https://site.example/en/about">';
   });
 
-  const state = (path: string, locale: 'ru' | 'en' = 'ru'): HeadState => ({ locale, path, title: 'Page', postfix: 'Университет', siteSeo: undefined, pageSeo: undefined, siteName: 'Университет' });
+  const state = (path: string, locale: 'ru' | 'en' = 'ru'): HeadState => ({
+    locale,
+    path,
+    title: 'Page',
+    postfix: 'Университет',
+    siteSeo: undefined,
+    pageSeo: undefined,
+    siteName: 'Университет',
+  });
 
   test('the news pages and the home page advertise the news feed, the events pages the calendar, other pages none', () => {
     syncHead(document, state('/news'));

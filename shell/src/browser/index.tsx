@@ -67,7 +67,12 @@ function NavigatorHost({ federation, payload }: { federation: BrowserFederation;
     });
     const counter = new PageHitCounter(analyticsConfig(payload.config.analyticsCounterId, payload.config.analyticsEndpoint));
     const countHit = () =>
-      counter.hit({ url: `${window.location.origin}${window.location.pathname}${window.location.search}`, title: document.title, locale: store.locale.locale, referrer: document.referrer });
+      counter.hit({
+        url: `${window.location.origin}${window.location.pathname}${window.location.search}`,
+        title: document.title,
+        locale: store.locale.locale,
+        referrer: document.referrer,
+      });
     return { prefetched, prefetcher, countHit };
   }, [store, payload]);
   const navigator = useMemo(
@@ -143,7 +148,13 @@ async function start(): Promise<void> {
       const { views } = await resolveSections(
         [view.descriptor],
         { resolve: async () => ({ ok: true, module, remote: view.remote!, version: view.version! }) },
-        { locale: store.locale.locale, api, path: current?.path ?? '/', query: Object.fromEntries(new URLSearchParams(current?.search ?? '')), isServer: false },
+        {
+          locale: store.locale.locale,
+          api,
+          path: current?.path ?? '/',
+          query: Object.fromEntries(new URLSearchParams(current?.search ?? '')),
+          isServer: false,
+        },
         { loaderBudgetMs: payload.config.sectionLoadBudgetMs },
       );
       const resolved = views[0];

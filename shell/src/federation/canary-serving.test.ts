@@ -5,7 +5,17 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { init } from '@module-federation/enhanced/runtime';
 import { CONTRACTS_VERSION } from '@site/contracts';
-import { activate, createRegistryServer, createStaticHost, deployBuild, openStore, promoteCanary, publishVersion, readBuildFiles, rejectCanary } from '@site/registry';
+import {
+  activate,
+  createRegistryServer,
+  createStaticHost,
+  deployBuild,
+  openStore,
+  promoteCanary,
+  publishVersion,
+  readBuildFiles,
+  rejectCanary,
+} from '@site/registry';
 import { RemoteStats } from '../platform/remote-stats';
 import { RegistryClient } from './registry-client';
 import { ServerFederation } from './server-federation';
@@ -23,7 +33,10 @@ init({ name: 'shell_canary_test', remotes: [] });
 function remoteBuild(dir: string, team: string, version: string, sections: string[]): string {
   const dist = path.join(dir, `${team}-${version}`);
   fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  const modules = sections.map((name) => `${JSON.stringify(`./${name}`)}: { default: function ${name}() { return null; }, meta: { name: ${JSON.stringify(name)} }, version: ${JSON.stringify(version)} }`);
+  const modules = sections.map(
+    (name) =>
+      `${JSON.stringify(`./${name}`)}: { default: function ${name}() { return null; }, meta: { name: ${JSON.stringify(name)} }, version: ${JSON.stringify(version)} }`,
+  );
   fs.writeFileSync(
     path.join(dist, 'server', 'remoteEntry.js'),
     `var modules = { ${modules.join(', ')} };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
@@ -44,7 +57,12 @@ function remoteBuild(dir: string, team: string, version: string, sections: strin
     },
     shared: [],
     remotes: [],
-    exposes: sections.map((name) => ({ id: `${team}:${name}`, name, path: `./${name}`, assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } } })),
+    exposes: sections.map((name) => ({
+      id: `${team}:${name}`,
+      name,
+      path: `./${name}`,
+      assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } },
+    })),
     site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
   };
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
@@ -69,10 +87,22 @@ describe('canary serving: two versions of a remote side by side in one shell', (
     paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') };
     staticHost = createStaticHost({ cdnDir: paths.cdnDir });
     const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({ paths, remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null }, canary: { intervalMs: 60_000 } });
+    registry = createRegistryServer({
+      paths,
+      remotesPublicUrl: `${staticUrl}/remotes/`,
+      tokens: { teams: {}, platform: null },
+      canary: { intervalMs: 60_000 },
+    });
     const registryUrl = await listen(registry);
     client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 1000, log: quiet });
-    federation = new ServerFederation(client, new RemoteStats(), { loadTimeoutMs: 1000, entryTimeoutMs: 1000, breakerFailureThreshold: 3, breakerCooldownMs: 10_000, retryNewVersionAfterMs: 0, log: quiet });
+    federation = new ServerFederation(client, new RemoteStats(), {
+      loadTimeoutMs: 1000,
+      entryTimeoutMs: 1000,
+      breakerFailureThreshold: 3,
+      breakerCooldownMs: 10_000,
+      retryNewVersionAfterMs: 0,
+      log: quiet,
+    });
   });
 
   afterEach(async () => {
@@ -122,7 +152,11 @@ describe('canary serving: two versions of a remote side by side in one shell', (
     expect(client.current.canaries.size).toBe(0);
     expect(client.current.variantFor(0)).toBe('');
     expect(await versionOf('eta', 'EtaLatest')).toEqual({ location: '1.0.0-cccccccccc', code: '1.0.0-cccccccccc' });
-    expect(openStore(paths.stateFile).read().remotes.eta!.history.find((item) => item.version === '1.1.0-dddddddddd')!.bad).toBe('errors');
+    expect(
+      openStore(paths.stateFile)
+        .read()
+        .remotes.eta!.history.find((item) => item.version === '1.1.0-dddddddddd')!.bad,
+    ).toBe('errors');
 
     publishVersion(paths, readBuildFiles(remoteBuild(dir, 'eta', '1.2.0-eeeeeeeeee', ['EtaLatest'])), { actor: { name: 'platform' } });
     activate(paths, 'eta', '1.2.0-eeeeeeeeee', { actor: { name: 'platform' }, canaryPercent: 10 });

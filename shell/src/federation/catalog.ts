@@ -1,8 +1,4 @@
-import {
-  checkContractsCompatibility,
-  type RemoteManifest,
-  type RegistryRemote,
-} from '@site/contracts';
+import { checkContractsCompatibility, type RemoteManifest, type RegistryRemote } from '@site/contracts';
 
 type RemoteHealth = 'up' | 'unreachable' | 'incompatible' | 'invalid';
 
@@ -114,7 +110,10 @@ export class RemoteCatalog {
    */
   forVariant(variant: string): RemoteCatalog {
     if (!variant || this.canaries.size === 0) return this;
-    const names = variant.split('.').filter((name) => this.canaries.has(name)).sort();
+    const names = variant
+      .split('.')
+      .filter((name) => this.canaries.has(name))
+      .sort();
     const id = names.join('.');
     if (!id) return this;
     let catalog = this.variants.get(id);
@@ -168,9 +167,7 @@ export function buildRemoteRecord(
   // Refused, never rendered, but still known: its sections show the failure fallback and the dashboard says why.
   const refusal = compatibility.compatible ? null : { health: 'incompatible' as const, problem: compatibility.reason ?? 'incompatible contracts' };
   const publicBase =
-    manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto'
-      ? manifest.metaData.publicPath
-      : manifestBaseUrl(entry.manifestUrl);
+    manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : manifestBaseUrl(entry.manifestUrl);
   const resolve = (file: string) => new URL(file, publicBase).toString();
   const assets: RemoteRecord['assets'] = {};
   for (const section of manifest.site.sections) {

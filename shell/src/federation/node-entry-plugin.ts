@@ -51,7 +51,8 @@ export function nodeEntryPlugin(initial: NodeEntryPluginOptions): ModuleFederati
       if (expected) {
         const actual = createHash('sha256').update(source).digest('hex');
         // Never run code that is not what the team published: the loaded version stays live instead.
-        if (actual !== expected) throw new Error(`${entry} fails integrity: sha256 ${actual.slice(0, 12)}… is not the ${expected.slice(0, 12)}… recorded at publish`);
+        if (actual !== expected)
+          throw new Error(`${entry} fails integrity: sha256 ${actual.slice(0, 12)}… is not the ${expected.slice(0, 12)}… recorded at publish`);
       }
       const url = new URL(entry);
       const scriptModule = { exports: {} as Record<string, unknown> };

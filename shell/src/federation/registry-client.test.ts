@@ -19,7 +19,12 @@ function fakeBuild(dir: string, team: string, version: string, sections: string[
     id: team,
     name: team,
     metaData: { name: team, globalName: team, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-    exposes: sections.map((name) => ({ id: `${team}:${name}`, name, path: `./${name}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+    exposes: sections.map((name) => ({
+      id: `${team}:${name}`,
+      name,
+      path: `./${name}`,
+      assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+    })),
     site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
   };
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
@@ -55,7 +60,7 @@ describe('registry client against the real registry and static host', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('builds the catalog from the registry and each remote\'s manifest', async () => {
+  it("builds the catalog from the registry and each remote's manifest", async () => {
     deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
     deployBuild(paths, fakeBuild(dir, 'events', '1.0.0-bbbbbbbbbb', ['EventsUpcoming']));
     await client.poll();

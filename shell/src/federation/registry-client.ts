@@ -1,10 +1,4 @@
-import {
-  RegistryDocumentSchema,
-  RemoteManifestSchema,
-  validate,
-  type RegistryDocument,
-  type RemoteManifest,
-} from '@site/contracts';
+import { RegistryDocumentSchema, RemoteManifestSchema, validate, type RegistryDocument, type RemoteManifest } from '@site/contracts';
 import { buildRemoteRecord, canaryRuntimeName, manifestBaseUrl, RemoteCatalog, type CanaryRecord, type RemoteRecord } from './catalog';
 
 export interface RegistryClientOptions {
@@ -60,7 +54,8 @@ export class RegistryClient {
   expectedServerEntrySha256(entryUrl: string): string | null {
     for (const remote of this.registryCache?.body.remotes ?? []) {
       for (const candidate of [remote, remote.canary]) {
-        if (candidate?.serverEntrySha256 && entryUrl === new URL('server/remoteEntry.js', manifestBaseUrl(candidate.manifestUrl)).toString()) return candidate.serverEntrySha256;
+        if (candidate?.serverEntrySha256 && entryUrl === new URL('server/remoteEntry.js', manifestBaseUrl(candidate.manifestUrl)).toString())
+          return candidate.serverEntrySha256;
       }
     }
     return null;
@@ -112,7 +107,11 @@ export class RegistryClient {
       Promise.all(document.remotes.map((entry) => this.loadRecord(entry))),
       Promise.all(document.remotes.map((entry) => this.loadCanary(entry))),
     ]);
-    let next = new RemoteCatalog(document.revision, records, canaries.filter((canary): canary is [string, CanaryRecord] => canary !== null));
+    let next = new RemoteCatalog(
+      document.revision,
+      records,
+      canaries.filter((canary): canary is [string, CanaryRecord] => canary !== null),
+    );
     if (!sameCatalog(next, this.catalog)) {
       const previous = this.catalog;
       for (const listener of this.listeners) next = (await listener(next, previous)) ?? next;
@@ -147,7 +146,10 @@ export class RegistryClient {
     if (!canary || canary.manifestUrl === entry.manifestUrl) return null;
     const record = await this.loadRecord({ name: entry.name, version: canary.version, manifestUrl: canary.manifestUrl });
     if (record.health !== 'up') {
-      this.options.log.warn({ remote: entry.name, version: canary.version, health: record.health, err: record.problem }, 'canary version not usable; every visitor gets the stable one');
+      this.options.log.warn(
+        { remote: entry.name, version: canary.version, health: record.health, err: record.problem },
+        'canary version not usable; every visitor gets the stable one',
+      );
       return null;
     }
     return [entry.name, { record: { ...record, runtimeName: canaryRuntimeName(entry.name) }, percent: canary.percent }];

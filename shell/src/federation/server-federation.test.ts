@@ -23,7 +23,10 @@ init({ name: 'shell_server_test', remotes: [] });
 function remoteBuild(dir: string, team: string, version: string, sections: string[]): string {
   const dist = path.join(dir, `${team}-${version}`);
   fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  const modules = sections.map((name) => `${JSON.stringify(`./${name}`)}: { default: function ${name}() { return null; }, meta: { name: ${JSON.stringify(name)} }, version: ${JSON.stringify(version)} }`);
+  const modules = sections.map(
+    (name) =>
+      `${JSON.stringify(`./${name}`)}: { default: function ${name}() { return null; }, meta: { name: ${JSON.stringify(name)} }, version: ${JSON.stringify(version)} }`,
+  );
   fs.writeFileSync(
     path.join(dist, 'server', 'remoteEntry.js'),
     `var modules = { ${modules.join(', ')} };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
@@ -44,7 +47,12 @@ function remoteBuild(dir: string, team: string, version: string, sections: strin
     },
     shared: [],
     remotes: [],
-    exposes: sections.map((name) => ({ id: `${team}:${name}`, name, path: `./${name}`, assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } } })),
+    exposes: sections.map((name) => ({
+      id: `${team}:${name}`,
+      name,
+      path: `./${name}`,
+      assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } },
+    })),
     site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
   };
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
@@ -178,7 +186,12 @@ describe('server federation when a remote host fails', () => {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.cpSync(incompatible, target, { recursive: true });
     fs.writeFileSync(path.join(target, 'mf-manifest.json'), JSON.stringify(manifest));
-    registerExternal(paths, 'epsilon', '2.0.0-2222222222', `${client.current.remotes.get('epsilon')!.manifestUrl.replace('1.0.0-1111111111', '2.0.0-2222222222')}`);
+    registerExternal(
+      paths,
+      'epsilon',
+      '2.0.0-2222222222',
+      `${client.current.remotes.get('epsilon')!.manifestUrl.replace('1.0.0-1111111111', '2.0.0-2222222222')}`,
+    );
     await client.poll();
     expect(client.current.remotes.get('epsilon')).toMatchObject({ version: '1.0.0-1111111111', health: 'up', pending: { version: '2.0.0-2222222222' } });
     expect(client.current.remotes.get('epsilon')!.problem).toContain('99.0.0');

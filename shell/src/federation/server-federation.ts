@@ -9,7 +9,6 @@ import { TimeoutError, withTimeout } from './timeout';
 import type { RemoteStats } from '../platform/remote-stats';
 import type { SectionResolution } from '../sections/resolve-sections';
 
-
 export interface ServerFederationOptions {
   loadTimeoutMs: number;
   entryTimeoutMs: number;
@@ -144,9 +143,12 @@ export class ServerFederation {
     const canaries: Array<[string, CanaryRecord]> = [];
     for (const [name, canary] of next.canaries) if (await this.applyCanary(canary)) canaries.push([name, canary]);
     this.styles.retainOnly(
-      [...published, ...previous.remotes.values(), ...canaries.map(([, canary]) => canary.record), ...[...previous.canaries.values()].map((canary) => canary.record)].flatMap((record) =>
-        Object.values(record.assets).flatMap((assets) => assets.css),
-      ),
+      [
+        ...published,
+        ...previous.remotes.values(),
+        ...canaries.map(([, canary]) => canary.record),
+        ...[...previous.canaries.values()].map((canary) => canary.record),
+      ].flatMap((record) => Object.values(record.assets).flatMap((assets) => assets.css)),
     );
     const unchanged = published.every((record, index) => record === wanted[index]) && canaries.length === next.canaries.size;
     return unchanged ? next : new RemoteCatalog(next.revision, published, canaries);
@@ -170,7 +172,10 @@ export class ServerFederation {
     if (problems.length > 0) {
       this.failedVersions.set(record.manifestUrl, { at: this.now(), problem: problems.join('; ') });
       this.registered.delete(runtimeName);
-      this.options.log.warn({ remote: record.name, version: record.version, problems }, 'canary version cannot be loaded; every visitor gets the stable version');
+      this.options.log.warn(
+        { remote: record.name, version: record.version, problems },
+        'canary version cannot be loaded; every visitor gets the stable version',
+      );
       return false;
     }
     this.failedVersions.delete(record.manifestUrl);
@@ -222,7 +227,10 @@ export class ServerFederation {
   /** Keeps the loaded version live and says on the dashboard which version is waiting and why. */
   private holdBack(standIn: RemoteRecord, wanted: RemoteRecord, problem: string): RemoteRecord {
     if (standIn.pending?.manifestUrl !== wanted.manifestUrl || standIn.pending.problem !== problem) {
-      this.options.log.warn({ remote: wanted.name, version: wanted.version, live: standIn.version, err: problem }, 'new remote version cannot be loaded; the loaded one stays live');
+      this.options.log.warn(
+        { remote: wanted.name, version: wanted.version, live: standIn.version, err: problem },
+        'new remote version cannot be loaded; the loaded one stays live',
+      );
     }
     return {
       ...standIn,

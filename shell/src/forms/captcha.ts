@@ -92,7 +92,7 @@ export function captchaConfigFromEnv(env: NodeJS.ProcessEnv): CaptchaConfig | nu
   }
   const production = env.NODE_ENV === 'production';
   if (!env.CAPTCHA_SITE_KEY) {
-    if (production) throw new Error('CAPTCHA_SITE_KEY is not set: forms need the captcha provider\'s site key in production');
+    if (production) throw new Error("CAPTCHA_SITE_KEY is not set: forms need the captcha provider's site key in production");
     return null;
   }
   const version = Number(env.CAPTCHA_VERSION || CAPTCHA_DEFAULT_VERSION);

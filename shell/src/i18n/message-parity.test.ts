@@ -53,7 +53,14 @@ function icuArguments(elements: MessageFormatElement[], found = new Set<string>(
 
 describe('message-key parity of the shell and every remote', () => {
   it('covers the shell and all five remotes', () => {
-    expect(CATALOGUES.map((catalogue) => catalogue.owner)).toEqual(['shell', 'remotes/news', 'remotes/events', 'remotes/education', 'remotes/forms', 'remotes/search']);
+    expect(CATALOGUES.map((catalogue) => catalogue.owner)).toEqual([
+      'shell',
+      'remotes/news',
+      'remotes/events',
+      'remotes/education',
+      'remotes/forms',
+      'remotes/search',
+    ]);
     for (const catalogue of CATALOGUES) expect([catalogue.owner, Object.keys(catalogue.ru).length > 0]).toEqual([catalogue.owner, true]);
   });
 
@@ -64,7 +71,10 @@ describe('message-key parity of the shell and every remote', () => {
   });
 
   it.each(CATALOGUES)('$owner: no message is empty', ({ ru, en }) => {
-    const empty = [...Object.entries(ru).map(([key, text]) => ['ru', key, text] as const), ...Object.entries(en).map(([key, text]) => ['en', key, text] as const)]
+    const empty = [
+      ...Object.entries(ru).map(([key, text]) => ['ru', key, text] as const),
+      ...Object.entries(en).map(([key, text]) => ['en', key, text] as const),
+    ]
       .filter(([, , text]) => typeof text !== 'string' || text.trim() === '')
       .map(([locale, key]) => `${locale}:${key}`);
     expect(empty).toEqual([]);

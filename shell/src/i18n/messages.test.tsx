@@ -13,7 +13,8 @@ describe('shell messages', () => {
     for (const locale of ['ru', 'en'] as const) {
       const errors: string[] = [];
       const intl = createIntl({ locale, messages: shellMessages[locale], onError: (error) => errors.push(error.message) });
-      for (const id of Object.keys(shellMessages[locale])) intl.formatMessage({ id }, { label: 'x', siteName: 'x', percent: 100, status: 404, theme: 'x', n: 1 });
+      for (const id of Object.keys(shellMessages[locale]))
+        intl.formatMessage({ id }, { label: 'x', siteName: 'x', percent: 100, status: 404, theme: 'x', n: 1 });
       expect(errors).toEqual([]);
     }
   });

@@ -131,7 +131,8 @@ const en = {
   'uikit.tab.all': 'All',
   'uikit.richText': 'Rich text and empty state',
   'uikit.grid': 'Grid',
-  'uikit.gridIntro': '12 columns: small up to 767 px, medium from 768 to 1023 px, large from 1024 px. A column takes a number of columns, hide or auto at each width.',
+  'uikit.gridIntro':
+    '12 columns: small up to 767 px, medium from 768 to 1023 px, large from 1024 px. A column takes a number of columns, hide or auto at each width.',
   'uikit.grid.spans': 'Columns per width',
   'uikit.grid.hideAuto': 'hide and auto',
   'uikit.grid.hiddenOnSmall': 'Hidden on small screens',
@@ -227,7 +228,8 @@ const ru: Record<MessageId, string> = {
   'a11y.speech.stop': 'Остановить чтение',
   'a11y.speech.hint': 'Выделите текст на странице, чтобы его прослушать.',
   'page.searchTitle': 'Поиск',
-  'uikit.intro': 'Все элементы сайта во всех темах секций. Выберите цветовую схему, чтобы увидеть их так, как их видят посетители с настройками для слабовидящих.',
+  'uikit.intro':
+    'Все элементы сайта во всех темах секций. Выберите цветовую схему, чтобы увидеть их так, как их видят посетители с настройками для слабовидящих.',
   'uikit.schemes': 'Цветовая схема просмотра',
   'uikit.themeTitle': 'Тема: {theme}',
   'uikit.theme.dark': 'тёмная',
@@ -272,7 +274,8 @@ const ru: Record<MessageId, string> = {
   'uikit.tab.all': 'Все',
   'uikit.richText': 'Форматированный текст и пустое состояние',
   'uikit.grid': 'Сетка',
-  'uikit.gridIntro': '12 колонок: small — до 767 px, medium — от 768 до 1023 px, large — от 1024 px. Колонка занимает число колонок, hide или auto на каждой ширине.',
+  'uikit.gridIntro':
+    '12 колонок: small — до 767 px, medium — от 768 до 1023 px, large — от 1024 px. Колонка занимает число колонок, hide или auto на каждой ширине.',
   'uikit.grid.spans': 'Колонки на разной ширине',
   'uikit.grid.hideAuto': 'hide и auto',
   'uikit.grid.hiddenOnSmall': 'Скрыто на узких экранах',

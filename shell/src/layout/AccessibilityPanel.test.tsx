@@ -24,7 +24,14 @@ async function renderPanel(locale: 'ru' | 'en') {
   const persistence = new MemoryPersistence();
   const store = new RootStore(
     { api, persistence, isServer: false },
-    { locale, init: null, page: { current: null, error: null, fetchedAt: null }, ui: UiStore.snapshotFrom(persistence, 'desktop'), remotes: { revision: 1, list: [] }, status: 200 },
+    {
+      locale,
+      init: null,
+      page: { current: null, error: null, fetchedAt: null },
+      ui: UiStore.snapshotFrom(persistence, 'desktop'),
+      remotes: { revision: 1, list: [] },
+      status: 200,
+    },
   );
   const container = document.createElement('div');
   document.body.append(container);

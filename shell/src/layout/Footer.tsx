@@ -149,7 +149,11 @@ export const Footer = observer(function Footer() {
     <Bar data-footer>
       <Inner>
         <Top>
-          <HomeLink to={localizePath('/', locale)} aria-label={intl.formatMessage({ id: 'layout.logoAlt' }, { siteName: store.init.siteName })} data-footer-logo>
+          <HomeLink
+            to={localizePath('/', locale)}
+            aria-label={intl.formatMessage({ id: 'layout.logoAlt' }, { siteName: store.init.siteName })}
+            data-footer-logo
+          >
             <Logo />
           </HomeLink>
           {footer?.fullName && <p>{footer.fullName}</p>}
@@ -183,8 +187,7 @@ export const Footer = observer(function Footer() {
               const madeIn = (entry.arrayMadeIn ?? []).filter((item): item is string => typeof item === 'string' && item.trim() !== '');
               return (
                 <p key={index}>
-                  {entry.text}{' '}
-                  {entry.href && entry.label && <SiteLink href={entry.href}>{entry.label}</SiteLink>}
+                  {entry.text} {entry.href && entry.label && <SiteLink href={entry.href}>{entry.label}</SiteLink>}
                   {madeIn.length > 0 && ` (${madeIn.join(', ')})`}
                 </p>
               );

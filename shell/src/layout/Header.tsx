@@ -190,7 +190,9 @@ export const Header = observer(function Header() {
         )}
       </div>
       {desktop && items.length > 0 && <DesktopMenu items={items} />}
-      {!desktop && items.length > 0 && <MobileMenu id={menuId} open={menuOpen} items={items} language={language} searchHref={localizePath('/search', locale)} onClose={closeMenu} />}
+      {!desktop && items.length > 0 && (
+        <MobileMenu id={menuId} open={menuOpen} items={items} language={language} searchHref={localizePath('/search', locale)} onClose={closeMenu} />
+      )}
     </Bar>
   );
 });

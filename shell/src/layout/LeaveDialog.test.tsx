@@ -115,7 +115,8 @@ describe('the leave dialog and the held router navigation', () => {
   it('keeps focus inside the dialog with Tab and Shift+Tab', async () => {
     store.leaveGuards.register(() => true);
     await click('[data-go="news"]');
-    const tab = (shiftKey: boolean) => act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true })));
+    const tab = (shiftKey: boolean) =>
+      act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true })));
     (container.querySelector('[data-leave-confirm]') as HTMLElement).focus();
     await tab(false);
     expect(document.activeElement?.hasAttribute('data-leave-stay')).toBe(true);

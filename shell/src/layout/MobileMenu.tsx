@@ -87,7 +87,13 @@ export const MobileMenu = observer(function MobileMenu({
       <ul>
         {items.map((item, index) => (
           <li key={`${item.href}-${item.label}`}>
-            <SiteLink href={item.href} ref={index === 0 ? first : undefined} aria-current={isCurrentEntry(item, pathname, locale) && !(item.children ?? []).some((child) => isCurrentEntry(child, pathname, locale)) ? 'page' : undefined}>
+            <SiteLink
+              href={item.href}
+              ref={index === 0 ? first : undefined}
+              aria-current={
+                isCurrentEntry(item, pathname, locale) && !(item.children ?? []).some((child) => isCurrentEntry(child, pathname, locale)) ? 'page' : undefined
+              }
+            >
               {item.label}
             </SiteLink>
             {(item.children ?? []).length > 0 && (

@@ -5,7 +5,18 @@ function icon(paths: ReactElement) {
   return function Icon({ size = 20 }: { size?: number }) {
     return (
       // Sized in em (16 px = 1em), so icons grow with the visitor's font size like the text beside them.
-      <svg width={`${size / 16}em`} height={`${size / 16}em`} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        width={`${size / 16}em`}
+        height={`${size / 16}em`}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         {paths}
       </svg>
     );

@@ -117,28 +117,28 @@ function ErrorContentView({ error }: { error: PageError }) {
       <Inner>
         <Code aria-hidden="true">{error.statusCode}</Code>
         <div>
-        <h1>
-          <FormattedMessage id={content.message} />
-        </h1>
-        {error.statusCode === 404 && (
-          <p data-error-message>
-            <FormattedMessage id="error.notFoundMessage" />
+          <h1>
+            <FormattedMessage id={content.message} />
+          </h1>
+          {error.statusCode === 404 && (
+            <p data-error-message>
+              <FormattedMessage id="error.notFoundMessage" />
+            </p>
+          )}
+          <p>
+            <FormattedMessage id={content.description} />
           </p>
-        )}
-        <p>
-          <FormattedMessage id={content.description} />
-        </p>
-        {content.actions.length > 0 && (
-          <Actions>
-            {content.actions.map((action) => (
-              <li key={action.href}>
-                <a href={localizePath(action.href, locale)} data-error-action={action.href}>
-                  <FormattedMessage id={action.label} />
-                </a>
-              </li>
-            ))}
-          </Actions>
-        )}
+          {content.actions.length > 0 && (
+            <Actions>
+              {content.actions.map((action) => (
+                <li key={action.href}>
+                  <a href={localizePath(action.href, locale)} data-error-action={action.href}>
+                    <FormattedMessage id={action.label} />
+                  </a>
+                </li>
+              ))}
+            </Actions>
+          )}
         </div>
       </Inner>
     </Dark>

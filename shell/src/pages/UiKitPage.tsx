@@ -2,7 +2,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
-import { COLOR_SCHEME_NAMES, SECTION_THEMES, isColorSchemeName, splitLocaleFromPath, type ColorSchemeName, type Locale, type SectionTheme } from '@site/contracts';
+import {
+  COLOR_SCHEME_NAMES,
+  SECTION_THEMES,
+  isColorSchemeName,
+  splitLocaleFromPath,
+  type ColorSchemeName,
+  type Locale,
+  type SectionTheme,
+} from '@site/contracts';
 import {
   Badge,
   BadgeList,
@@ -280,7 +288,10 @@ function Showcase({ theme }: { theme: SectionTheme }) {
             label={`${t('uikit.filters')} (${themeName})`}
             options={FILTER_SAMPLES.map((option) => ({ ...option, label: t(`uikit.filter.${option.id}`), href: pathname }))}
           />
-          <LinkTabs label={`${t('uikit.tabs')} (${themeName})`} tabs={TAB_SAMPLES.map((tab) => ({ ...tab, label: t(`uikit.tab.${tab.id}`), href: pathname }))} />
+          <LinkTabs
+            label={`${t('uikit.tabs')} (${themeName})`}
+            tabs={TAB_SAMPLES.map((tab) => ({ ...tab, label: t(`uikit.tab.${tab.id}`), href: pathname }))}
+          />
         </Block>
       </Column>
       <Column small={12} medium={6}>
@@ -373,7 +384,12 @@ export const UiKitPage = observer(function UiKitPage() {
   // The colorScheme theme in a colour of the init data that differs from the dark theme, so the two can be told apart.
   const schemeColors = init.colorOf(init.data?.colors.find((item) => item.color.bg.toLowerCase() !== DEFAULT_COLOR_SCHEME.bg.toLowerCase())?.id);
   const schemeTabs = [
-    { id: 'none', label: intl.formatMessage({ id: 'a11y.scheme.none' }), href: hrefWithQuery(pathname, search, { scheme: null }), active: previewScheme === null },
+    {
+      id: 'none',
+      label: intl.formatMessage({ id: 'a11y.scheme.none' }),
+      href: hrefWithQuery(pathname, search, { scheme: null }),
+      active: previewScheme === null,
+    },
     ...COLOR_SCHEME_NAMES.map((name) => ({
       id: name,
       label: intl.formatMessage({ id: `a11y.scheme.${name}` }),

@@ -5,7 +5,9 @@ function fleetSection(view: RegistryView): string {
   if (!view.fleet) return `<h2>Fleet</h2><p class="bad">${escapeHtml(view.error ?? 'unknown')}</p>`;
   const shells = view.fleet.instances
     .map(
-      (shell) => `<tr data-instance="${escapeHtml(shell.instance)}"><th scope="row">${escapeHtml(shell.instance)}</th><td class="${shell.fresh ? 'ok' : 'bad'}">${shell.fresh ? 'reporting' : 'silent'} <small>(${escapeHtml(shell.reportedAt)})</small></td>
+      (
+        shell,
+      ) => `<tr data-instance="${escapeHtml(shell.instance)}"><th scope="row">${escapeHtml(shell.instance)}</th><td class="${shell.fresh ? 'ok' : 'bad'}">${shell.fresh ? 'reporting' : 'silent'} <small>(${escapeHtml(shell.reportedAt)})</small></td>
         <td>${shell.pollAgeMs === null ? '–' : `${(shell.pollAgeMs / 1000).toFixed(1)} s`}${shell.registryError ? `<br><small class="bad">${escapeHtml(shell.registryError)}</small>` : ''}</td>
         <td>${shell.live.map((item) => `${escapeHtml(item.remote)}@${escapeHtml(item.version)}${item.health === 'up' ? '' : ` (${escapeHtml(item.health)})`}${item.pending ? ` <small>waiting: ${escapeHtml(item.pending)}</small>` : ''}`).join('<br>')}</td></tr>`,
     )
@@ -19,7 +21,10 @@ function fleetSection(view: RegistryView): string {
     })
     .join('');
   const audit = view.audit
-    .map((entry) => `<tr><td>${escapeHtml(entry.at)}</td><td>${escapeHtml(entry.actor)}</td><td>${escapeHtml(entry.action)}</td><td>${escapeHtml(entry.remote)}</td><td>${escapeHtml(entry.from ?? '–')} → ${escapeHtml(entry.to ?? '–')}</td><td class="${entry.outcome === 'ok' ? 'ok' : 'bad'}">${escapeHtml(entry.outcome)}</td><td>${escapeHtml(entry.detail ?? '')}</td></tr>`)
+    .map(
+      (entry) =>
+        `<tr><td>${escapeHtml(entry.at)}</td><td>${escapeHtml(entry.actor)}</td><td>${escapeHtml(entry.action)}</td><td>${escapeHtml(entry.remote)}</td><td>${escapeHtml(entry.from ?? '–')} → ${escapeHtml(entry.to ?? '–')}</td><td class="${entry.outcome === 'ok' ? 'ok' : 'bad'}">${escapeHtml(entry.outcome)}</td><td>${escapeHtml(entry.detail ?? '')}</td></tr>`,
+    )
     .join('');
   return `<h2>Fleet</h2><table><thead><tr><th>Shell</th><th>Reports</th><th>Registry poll age</th><th>Live versions</th></tr></thead><tbody>${shells}</tbody></table>
 <h2>Propagation and canaries</h2><table><thead><tr><th>Remote</th><th>Registry version</th><th>Served by</th><th>Canary</th></tr></thead><tbody>${remotes}</tbody></table>
@@ -31,7 +36,9 @@ export function renderDashboard(status: ReturnType<typeof platformStatus>, regis
   const rows = status.remotes
     .map((remote) => {
       const latency = remote.stats.p50LatencyMs === null ? '–' : `${Math.round(remote.stats.p50LatencyMs)} / ${Math.round(remote.stats.p95LatencyMs ?? 0)} ms`;
-      const lastError = remote.stats.lastError ? `${escapeHtml(remote.stats.lastError.message)} <small>(${escapeHtml(remote.stats.lastError.at)})</small>` : '–';
+      const lastError = remote.stats.lastError
+        ? `${escapeHtml(remote.stats.lastError.message)} <small>(${escapeHtml(remote.stats.lastError.at)})</small>`
+        : '–';
       return `<tr data-remote="${escapeHtml(remote.name)}">
         <th scope="row">${escapeHtml(remote.name)}</th>
         <td>${escapeHtml(remote.version)}</td>

@@ -70,7 +70,14 @@ export class FleetReporter {
     const live = [...catalog.remotes.values()].map((record) => {
       const known = this.since.get(record.name);
       if (!known || known.version !== record.version) this.since.set(record.name, { version: record.version, since: new Date().toISOString() });
-      return { remote: record.name, version: record.version, health: record.health, since: this.since.get(record.name)!.since, canary: catalog.canaries.get(record.name)?.record.version ?? null, pending: record.pending?.version ?? null };
+      return {
+        remote: record.name,
+        version: record.version,
+        health: record.health,
+        since: this.since.get(record.name)!.since,
+        canary: catalog.canaries.get(record.name)?.record.version ?? null,
+        pending: record.pending?.version ?? null,
+      };
     });
     const byVersion = new Map<string, { remote: string; version: string; renders: number; renderErrors: number; browserErrors: number }>();
     for (const counters of this.stats.sectionCounters()) {

@@ -26,7 +26,10 @@ export interface SectionCounters {
 
 /** Per-remote load counters and recent latencies for the platform dashboard and /metrics. */
 export class RemoteStats {
-  private readonly byRemote = new Map<string, { counts: Record<LoadOutcome, number>; latencies: number[]; lastError: RemoteStatsSnapshot['lastError']; lastLoadAt: string | null }>();
+  private readonly byRemote = new Map<
+    string,
+    { counts: Record<LoadOutcome, number>; latencies: number[]; lastError: RemoteStatsSnapshot['lastError']; lastLoadAt: string | null }
+  >();
 
   /** Renders and errors per remote, section and version: what visitors saw, for /metrics and canary analysis. */
   private readonly sections = new Map<string, SectionCounters>();
@@ -90,7 +93,11 @@ export class RemoteStats {
     const percentile = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : null);
     return {
       loads: entry.counts.ok + entry.counts.error + entry.counts.timeout,
-      errors: entry.counts.error + this.sectionCounters().filter((c) => c.remote === remote).reduce((sum, c) => sum + c.renderErrors, 0),
+      errors:
+        entry.counts.error +
+        this.sectionCounters()
+          .filter((c) => c.remote === remote)
+          .reduce((sum, c) => sum + c.renderErrors, 0),
       timeouts: entry.counts.timeout,
       refused: entry.counts.refused,
       lastLatencyMs: entry.latencies.at(-1) ?? null,

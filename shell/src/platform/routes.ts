@@ -54,7 +54,9 @@ export function platformStatus(deps: PlatformDependencies) {
     contractsVersion: record.manifest?.site.contractsVersion ?? null,
     compatible: record.health !== 'incompatible',
     sections: record.sections,
-    canary: catalog.canaries.has(record.name) ? { version: catalog.canaries.get(record.name)!.record.version, percent: catalog.canaries.get(record.name)!.percent } : null,
+    canary: catalog.canaries.has(record.name)
+      ? { version: catalog.canaries.get(record.name)!.record.version, percent: catalog.canaries.get(record.name)!.percent }
+      : null,
     circuit: deps.federation.breaker(record.name).state,
     stats: deps.stats.snapshot(record.name),
   }));
@@ -79,8 +81,23 @@ export function platformStatus(deps: PlatformDependencies) {
 
 export interface RegistryView {
   fleet: {
-    instances: Array<{ instance: string; url: string | null; fresh: boolean; reportedAt: string; pollAgeMs: number | null; registryError: string | null; live: Array<{ remote: string; version: string; health: string; pending: string | null }> }>;
-    remotes: Array<{ name: string; version: string; canary: { version: string; percent: number } | null; shells: number; behind: string[]; propagationMs: number | null }>;
+    instances: Array<{
+      instance: string;
+      url: string | null;
+      fresh: boolean;
+      reportedAt: string;
+      pollAgeMs: number | null;
+      registryError: string | null;
+      live: Array<{ remote: string; version: string; health: string; pending: string | null }>;
+    }>;
+    remotes: Array<{
+      name: string;
+      version: string;
+      canary: { version: string; percent: number } | null;
+      shells: number;
+      behind: string[];
+      propagationMs: number | null;
+    }>;
     canaries: Record<string, { version: string; state: string; reason: string }>;
   } | null;
   audit: Array<{ at: string; actor: string; action: string; remote: string; from: string | null; to: string | null; outcome: string; detail: string | null }>;
@@ -91,7 +108,10 @@ export interface RegistryView {
 async function readRegistryView(deps: PlatformDependencies): Promise<RegistryView> {
   if (!deps.operatorToken) return { fleet: null, audit: [], error: 'no operator token' };
   const get = async (path: string) => {
-    const response = await fetch(new URL(path, deps.registryUrl), { headers: { authorization: `Bearer ${deps.operatorToken}` }, signal: AbortSignal.timeout(1500) });
+    const response = await fetch(new URL(path, deps.registryUrl), {
+      headers: { authorization: `Bearer ${deps.operatorToken}` },
+      signal: AbortSignal.timeout(1500),
+    });
     if (!response.ok) throw new Error(`registry answered ${response.status}`);
     return response.json();
   };
@@ -115,31 +135,108 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
     }
   };
   const remotes = status.remotes;
-  metric('site_remote_up', 'Whether the remote is reachable and compatible', 'gauge', remotes.map((r) => [{ remote: r.name, version: r.version }, r.health === 'up' ? 1 : 0]));
-  metric('site_remote_loads_total', 'Section module loads', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.loads]));
-  metric('site_remote_errors_total', 'Section module load errors', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.errors]));
-  metric('site_remote_timeouts_total', 'Section module load timeouts', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.timeouts]));
-  metric('site_remote_refused_total', 'Loads refused (remote down or circuit open)', 'counter', remotes.map((r) => [{ remote: r.name }, r.stats.refused]));
-  metric('site_remote_load_p95_ms', 'p95 of recent section module load latency', 'gauge', remotes.map((r) => [{ remote: r.name }, r.stats.p95LatencyMs ?? 0]));
+  metric(
+    'site_remote_up',
+    'Whether the remote is reachable and compatible',
+    'gauge',
+    remotes.map((r) => [{ remote: r.name, version: r.version }, r.health === 'up' ? 1 : 0]),
+  );
+  metric(
+    'site_remote_loads_total',
+    'Section module loads',
+    'counter',
+    remotes.map((r) => [{ remote: r.name }, r.stats.loads]),
+  );
+  metric(
+    'site_remote_errors_total',
+    'Section module load errors',
+    'counter',
+    remotes.map((r) => [{ remote: r.name }, r.stats.errors]),
+  );
+  metric(
+    'site_remote_timeouts_total',
+    'Section module load timeouts',
+    'counter',
+    remotes.map((r) => [{ remote: r.name }, r.stats.timeouts]),
+  );
+  metric(
+    'site_remote_refused_total',
+    'Loads refused (remote down or circuit open)',
+    'counter',
+    remotes.map((r) => [{ remote: r.name }, r.stats.refused]),
+  );
+  metric(
+    'site_remote_load_p95_ms',
+    'p95 of recent section module load latency',
+    'gauge',
+    remotes.map((r) => [{ remote: r.name }, r.stats.p95LatencyMs ?? 0]),
+  );
   const sections = status.sections;
-  metric('site_section_renders_total', 'Server renders of a section with remote code, per remote, section and version', 'counter', sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renders]));
-  metric('site_section_render_errors_total', 'Sections that threw while rendering on the server', 'counter', sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renderErrors]));
-  metric('site_section_browser_errors_total', 'Sections that failed in visitors\' browsers (reported by beacon, checked against the live catalog)', 'counter', sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.browserErrors]));
-  metric('site_service_up', 'Whether a supervised service is running', 'gauge', status.services.map((s) => [{ service: s.name }, s.state === 'running' ? 1 : 0]));
-  metric('site_service_restarts_total', 'Restarts of a supervised service after it exited', 'counter', status.services.map((s) => [{ service: s.name }, s.restarts]));
-  metric('site_csp_violations_total', 'Content-Security-Policy violations reported by browsers', 'counter', status.cspViolations.map(([directive, count]) => [{ directive }, count]));
+  metric(
+    'site_section_renders_total',
+    'Server renders of a section with remote code, per remote, section and version',
+    'counter',
+    sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renders]),
+  );
+  metric(
+    'site_section_render_errors_total',
+    'Sections that threw while rendering on the server',
+    'counter',
+    sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renderErrors]),
+  );
+  metric(
+    'site_section_browser_errors_total',
+    "Sections that failed in visitors' browsers (reported by beacon, checked against the live catalog)",
+    'counter',
+    sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.browserErrors]),
+  );
+  metric(
+    'site_service_up',
+    'Whether a supervised service is running',
+    'gauge',
+    status.services.map((s) => [{ service: s.name }, s.state === 'running' ? 1 : 0]),
+  );
+  metric(
+    'site_service_restarts_total',
+    'Restarts of a supervised service after it exited',
+    'counter',
+    status.services.map((s) => [{ service: s.name }, s.restarts]),
+  );
+  metric(
+    'site_csp_violations_total',
+    'Content-Security-Policy violations reported by browsers',
+    'counter',
+    status.cspViolations.map(([directive, count]) => [{ directive }, count]),
+  );
   metric('site_registry_revision', 'Registry revision the shell serves', 'gauge', [[{}, status.registry.revision]]);
-  metric('site_registry_up', 'Whether the shell\'s last poll of the registry succeeded', 'gauge', [[{}, status.registry.lastError === null && status.registry.lastPollAt !== null ? 1 : 0]]);
+  metric('site_registry_up', "Whether the shell's last poll of the registry succeeded", 'gauge', [
+    [{}, status.registry.lastError === null && status.registry.lastPollAt !== null ? 1 : 0],
+  ]);
   // Never polled successfully: the age since the process started, so the alert on a stale catalog still fires.
-  metric('site_registry_poll_age_seconds', 'Seconds since the shell last read the registry successfully', 'gauge', [[{}, status.registry.pollAgeSeconds ?? status.process.uptimeSeconds]]);
-  metric('site_http_responses_total', 'Answers of this shell per status class', 'counter', status.responses.map(([code, count]) => [{ code }, count]));
-  metric('site_page_cache_answers_total', 'Page answers per render-cache outcome (hit, stale, miss, stale-if-error, bypass)', 'counter', status.pageCache.map(([outcome, count]) => [{ outcome }, count]));
+  metric('site_registry_poll_age_seconds', 'Seconds since the shell last read the registry successfully', 'gauge', [
+    [{}, status.registry.pollAgeSeconds ?? status.process.uptimeSeconds],
+  ]);
+  metric(
+    'site_http_responses_total',
+    'Answers of this shell per status class',
+    'counter',
+    status.responses.map(([code, count]) => [{ code }, count]),
+  );
+  metric(
+    'site_page_cache_answers_total',
+    'Page answers per render-cache outcome (hit, stale, miss, stale-if-error, bypass)',
+    'counter',
+    status.pageCache.map(([outcome, count]) => [{ outcome }, count]),
+  );
   // What this shell serves, stable and canary: an alert compares it with what the registry names live.
   metric(
     'site_remote_version_served',
     'Remote versions this shell renders pages with (role stable, or canary for a share of visitors)',
     'gauge',
-    remotes.flatMap((r) => [[{ remote: r.name, version: r.version, role: 'stable' }, 1] as [Record<string, string>, number], ...(r.canary ? [[{ remote: r.name, version: r.canary.version, role: 'canary' }, 1] as [Record<string, string>, number]] : [])]),
+    remotes.flatMap((r) => [
+      [{ remote: r.name, version: r.version, role: 'stable' }, 1] as [Record<string, string>, number],
+      ...(r.canary ? [[{ remote: r.name, version: r.canary.version, role: 'canary' }, 1] as [Record<string, string>, number]] : []),
+    ]),
   );
   metric('site_process_heap_used_bytes', 'V8 heap used', 'gauge', [[{}, status.process.heapUsedBytes]]);
   return `${lines.join('\n')}\n`;

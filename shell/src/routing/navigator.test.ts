@@ -57,8 +57,18 @@ function setup(answer: (path: string) => unknown) {
   const shown: Array<{ path: string; pathChanged: boolean }> = [];
   const navigator = new Navigator(
     store,
-    { api, isServer: false, source: { resolve: async () => ({ ok: false, kind: 'missing', message: 'none' }) }, knownSections: () => [], resolveOptions: { loaderBudgetMs: 1000 } },
-    { replace: (path) => replaced.push(path), assign: (url) => assigned.push(url), afterNavigation: (target, _view, change) => shown.push({ path: `${target.pathname}${target.search}`, pathChanged: change.pathChanged }) },
+    {
+      api,
+      isServer: false,
+      source: { resolve: async () => ({ ok: false, kind: 'missing', message: 'none' }) },
+      knownSections: () => [],
+      resolveOptions: { loaderBudgetMs: 1000 },
+    },
+    {
+      replace: (path) => replaced.push(path),
+      assign: (url) => assigned.push(url),
+      afterNavigation: (target, _view, change) => shown.push({ path: `${target.pathname}${target.search}`, pathChanged: change.pathChanged }),
+    },
   );
   return { store, navigator, requested, replaced, assigned, shown, persistence };
 }

@@ -97,12 +97,7 @@ function testPage(deps: PageLoadDependencies, locale: Locale): Page {
 }
 
 /** Loads what a route shows: the backend page (or a built-in one), validated, with every section resolved. */
-export async function loadPage(
-  route: ResolvedRoute,
-  search: string,
-  deps: PageLoadDependencies,
-  signal?: AbortSignal,
-): Promise<LoadedPage> {
+export async function loadPage(route: ResolvedRoute, search: string, deps: PageLoadDependencies, signal?: AbortSignal): Promise<LoadedPage> {
   const query = queryRecord(search);
   const base = { routeName: route.name, path: route.path, search };
   const source = route.definition.source;

@@ -42,11 +42,38 @@ export interface RouteDefinition {
  */
 export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { name: 'pdf-redirect', path: '/pdf-redirect', kind: 'pdf-redirect', view: 'content', source: { from: 'none' }, query: ['url'], cache: 'none' },
-  { name: 'search', path: '/search', kind: 'static-page', view: 'content', source: { from: 'backend', fallback: 'search-results' }, slug: 'search', query: 'all', cache: 'shared' },
+  {
+    name: 'search',
+    path: '/search',
+    kind: 'static-page',
+    view: 'content',
+    source: { from: 'backend', fallback: 'search-results' },
+    slug: 'search',
+    query: 'all',
+    cache: 'shared',
+  },
   { name: 'test', path: '/test', kind: 'test', view: 'content', source: { from: 'registry-sections' }, query: [], cache: 'shared', noindex: true },
   { name: 'ui-kit', path: '/ui-kit', kind: 'ui-kit', view: 'ui-kit', source: { from: 'none' }, query: 'all', cache: 'shared', noindex: true },
-  { name: 'dev-student-life', path: '/dev/student-life', kind: 'static-page', view: 'content', source: { from: 'backend' }, slug: 'dev/student-life', query: 'all', cache: 'shared' },
-  { name: 'dev-students-life', path: '/dev/students-life', kind: 'static-page', view: 'content', source: { from: 'backend' }, slug: 'dev/students-life', query: 'all', cache: 'shared' },
+  {
+    name: 'dev-student-life',
+    path: '/dev/student-life',
+    kind: 'static-page',
+    view: 'content',
+    source: { from: 'backend' },
+    slug: 'dev/student-life',
+    query: 'all',
+    cache: 'shared',
+  },
+  {
+    name: 'dev-students-life',
+    path: '/dev/students-life',
+    kind: 'static-page',
+    view: 'content',
+    source: { from: 'backend' },
+    slug: 'dev/students-life',
+    query: 'all',
+    cache: 'shared',
+  },
   { name: 'error', path: '/error', kind: 'error', view: 'error', source: { from: 'none' }, query: [], cache: 'shared' },
   { name: 'slug', path: null, kind: 'content', view: 'content', source: { from: 'backend' }, query: 'all', cache: 'shared' },
 ];
@@ -96,7 +123,9 @@ function normalisePath(pathname: string): string {
  * query without tracking parameters when its sections may read any.
  */
 export function relevantQuery(definition: RouteDefinition, search: string): string {
-  const params = [...new URLSearchParams(search)].filter(([name]) => (definition.query === 'all' ? !TRACKING_PARAMETER.test(name) : definition.query.includes(name)));
+  const params = [...new URLSearchParams(search)].filter(([name]) =>
+    definition.query === 'all' ? !TRACKING_PARAMETER.test(name) : definition.query.includes(name),
+  );
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const text = new URLSearchParams(params).toString();
   return text ? `?${text}` : '';

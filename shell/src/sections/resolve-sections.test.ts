@@ -11,7 +11,7 @@ function source(map: Record<string, SectionResolution>): SectionModuleSource {
   return { resolve: async (name) => map[name] ?? { ok: false, kind: 'missing', message: `no ${name}` } };
 }
 
-describe('resolving a page\'s sections', () => {
+describe("resolving a page's sections", () => {
   it('gives every outcome its status: ready, missing, unavailable, deferred (browser retries) and failed', async () => {
     const slowLoad = () => new Promise((resolve) => setTimeout(resolve, 200));
     const { views, modules } = await resolveSections(
@@ -52,8 +52,18 @@ describe('resolving a page\'s sections', () => {
 
   it('lets a section declare its own loader budget and laziness, and the page override laziness', async () => {
     const { views } = await resolveSections(
-      [{ id: 'a', name: 'Patient', props: {}, lazy: false }, { id: 'b', name: 'Patient', props: {} }],
-      source({ Patient: { ok: true, module: moduleWith(() => new Promise((resolve) => setTimeout(() => resolve(1), 80)), { name: 'Patient', lazy: true, loadBudgetMs: 500 }), remote: 'x', version: '1' } }),
+      [
+        { id: 'a', name: 'Patient', props: {}, lazy: false },
+        { id: 'b', name: 'Patient', props: {} },
+      ],
+      source({
+        Patient: {
+          ok: true,
+          module: moduleWith(() => new Promise((resolve) => setTimeout(() => resolve(1), 80)), { name: 'Patient', lazy: true, loadBudgetMs: 500 }),
+          remote: 'x',
+          version: '1',
+        },
+      }),
       context,
       { loaderBudgetMs: 10 },
     );
@@ -67,7 +77,22 @@ describe('resolving a page\'s sections', () => {
     let aborted = false;
     await resolveSections(
       [{ id: 'a', name: 'Slow', props: {} }],
-      source({ Slow: { ok: true, module: moduleWith(({ signal }) => new Promise((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(null); }))), remote: 'x', version: '1' } }),
+      source({
+        Slow: {
+          ok: true,
+          module: moduleWith(
+            ({ signal }) =>
+              new Promise((resolve) =>
+                signal.addEventListener('abort', () => {
+                  aborted = true;
+                  resolve(null);
+                }),
+              ),
+          ),
+          remote: 'x',
+          version: '1',
+        },
+      }),
       context,
       { loaderBudgetMs: 20 },
     );
@@ -75,7 +100,11 @@ describe('resolving a page\'s sections', () => {
   });
 
   it('keeps section ids unique on a page', () => {
-    const ids = readDescriptors([{ id: 'x', name: 'A', props: {} }, { id: 'x', name: 'B', props: {} }, { id: 'x', name: 'C', props: {} }]).map((entry) => entry.descriptor.id);
+    const ids = readDescriptors([
+      { id: 'x', name: 'A', props: {} },
+      { id: 'x', name: 'B', props: {} },
+      { id: 'x', name: 'C', props: {} },
+    ]).map((entry) => entry.descriptor.id);
     expect(ids).toEqual(['x', 'x-2', 'x-3']);
   });
 });

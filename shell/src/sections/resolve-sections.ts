@@ -1,10 +1,4 @@
-import {
-  SectionDescriptorSchema,
-  validate,
-  type SectionDescriptor,
-  type SectionLoadContext,
-  type SectionModule,
-} from '@site/contracts';
+import { SectionDescriptorSchema, validate, type SectionDescriptor, type SectionLoadContext, type SectionModule } from '@site/contracts';
 import type { SectionView } from '../stores/page-store';
 
 export type SectionResolution =
@@ -37,7 +31,7 @@ export function readDescriptors(components: unknown[]): Array<{ descriptor: Sect
     const result = validate(SectionDescriptorSchema, raw);
     const rawObject = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const descriptor: SectionDescriptor = result.ok
-      ? (result.value)
+      ? result.value
       : {
           id: typeof rawObject.id === 'string' && rawObject.id ? rawObject.id : `section-${index}`,
           name: typeof rawObject.name === 'string' ? rawObject.name : 'Unknown',

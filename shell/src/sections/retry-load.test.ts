@@ -1,6 +1,6 @@
 import { untilLoaded } from './retry-load';
 
-describe('loading a section\'s browser code until it arrives', () => {
+describe("loading a section's browser code until it arrives", () => {
   it('retries failures after growing pauses and resolves with the first success; it never rejects', async () => {
     const pauses: number[] = [];
     const failures: number[] = [];

@@ -8,7 +8,7 @@ export class CspReports {
   private readonly counts = new Map<string, number>();
 
   record(directive: unknown): void {
-    const name = typeof directive === 'string' ? directive.trim().toLowerCase().split(/\s+/)[0] ?? '' : '';
+    const name = typeof directive === 'string' ? (directive.trim().toLowerCase().split(/\s+/)[0] ?? '') : '';
     const key = /^[a-z-]{1,40}$/.test(name) ? name : 'other';
     if (!this.counts.has(key) && this.counts.size >= MAX_DIRECTIVES) return;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
@@ -22,7 +22,9 @@ export class CspReports {
 /** One report (`report-uri`: `{"csp-report": {...}}`) or a Reporting API batch (`[{type, body}]`). */
 function directivesOf(body: unknown): unknown[] {
   if (Array.isArray(body)) {
-    return body.filter((report) => (report as { type?: unknown })?.type === 'csp-violation').map((report) => (report as { body?: { effectiveDirective?: unknown } }).body?.effectiveDirective);
+    return body
+      .filter((report) => (report as { type?: unknown })?.type === 'csp-violation')
+      .map((report) => (report as { body?: { effectiveDirective?: unknown } }).body?.effectiveDirective);
   }
   const report = (body as { 'csp-report'?: Record<string, unknown> } | null)?.['csp-report'];
   return report ? [report['effective-directive'] ?? report['violated-directive']] : [];

@@ -106,7 +106,16 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     return new Promise<FastifyReply>((resolve) => {
       let answered = false;
       const upstreamRequest = http.request(
-        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: request.method, path, headers, agent: hasBody ? uploadAgent : readAgent, timeout: limits.upstreamTimeoutMs },
+        {
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          method: request.method,
+          path,
+          headers,
+          agent: hasBody ? uploadAgent : readAgent,
+          timeout: limits.upstreamTimeoutMs,
+        },
         (upstreamResponse) => {
           answered = true;
           const responseHeaders: Record<string, string | string[]> = {};
@@ -116,7 +125,12 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
           // An early answer (413, 429) to a body still arriving: the rest of that body is not wanted.
           if (hasBody && !request.raw.complete) responseHeaders.connection = 'close';
           upstreamResponse.once('close', releaseAll);
-          resolve(reply.code(upstreamResponse.statusCode ?? 502).headers(responseHeaders).send(upstreamResponse));
+          resolve(
+            reply
+              .code(upstreamResponse.statusCode ?? 502)
+              .headers(responseHeaders)
+              .send(upstreamResponse),
+          );
         },
       );
       const fail = (statusCode: number, message: string, logged: string) => {
@@ -128,7 +142,9 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
       upstreamRequest.on('timeout', () => {
         upstreamRequest.destroy(new Error('content API did not answer in time'));
       });
-      upstreamRequest.on('error', (error) => fail(error.message.includes('in time') ? 504 : 502, error.message.includes('in time') ? 'Gateway Timeout' : 'Bad Gateway', error.message));
+      upstreamRequest.on('error', (error) =>
+        fail(error.message.includes('in time') ? 504 : 502, error.message.includes('in time') ? 'Gateway Timeout' : 'Bad Gateway', error.message),
+      );
       left.signal.addEventListener('abort', () => {
         upstreamRequest.destroy(new Error('the client left'));
       });

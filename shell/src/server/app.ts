@@ -57,7 +57,12 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   await app.register(shellServices, { config });
   // JSON, the dashboard and other answers made on the fly; pages bring their own encodings from the render cache
   // (the plugin leaves an answer that already has a Content-Encoding alone).
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyStatic, {
     root: config.browserDistDir,

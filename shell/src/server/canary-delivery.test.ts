@@ -74,7 +74,16 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
     fs.mkdirSync(browserDir);
     fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
     const base = configFromEnv({});
-    contentApi = await createContentApi({ ...base, host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'api'), databaseUrl: undefined, adminToken: ADMIN_TOKEN, captcha: { ...base.captcha, enabled: false }, logger: false });
+    contentApi = await createContentApi({
+      ...base,
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: path.join(dir, 'api'),
+      databaseUrl: undefined,
+      adminToken: ADMIN_TOKEN,
+      captcha: { ...base.captcha, enabled: false },
+      logger: false,
+    });
     const apiUrl = await listen(contentApi.app);
     const saved = await fetch(`${apiUrl}/admin/ru/pages/canary-page`, {
       method: 'PUT',
@@ -84,10 +93,25 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
     expect(saved.status).toBeLessThan(300);
     staticHost = createStaticHost({ cdnDir: paths().cdnDir });
     const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({ paths: paths(), remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null }, canary: { intervalMs: 60_000 } });
+    registry = createRegistryServer({
+      paths: paths(),
+      remotesPublicUrl: `${staticUrl}/remotes/`,
+      tokens: { teams: {}, platform: null },
+      canary: { intervalMs: 60_000 },
+    });
     const registryUrl = await listen(registry);
     deployBuild(paths(), remoteBuild(dir, STABLE));
-    const config = readConfig({ PORT: '3998', CONTENT_API_URL: apiUrl, REGISTRY_URL: `${registryUrl}/registry.json`, REGISTRY_POLL_MS: '100', PAGE_CACHE_FRESH_MS: '60000', LOG_LEVEL: 'silent' }, browserDir);
+    const config = readConfig(
+      {
+        PORT: '3998',
+        CONTENT_API_URL: apiUrl,
+        REGISTRY_URL: `${registryUrl}/registry.json`,
+        REGISTRY_POLL_MS: '100',
+        PAGE_CACHE_FRESH_MS: '60000',
+        LOG_LEVEL: 'silent',
+      },
+      browserDir,
+    );
     shell = await createShellServer({ ...config, browserDistDir: browserDir });
   }, 60_000);
 

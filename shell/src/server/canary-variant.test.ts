@@ -13,10 +13,17 @@ function record(team: string, version: string) {
   return buildRemoteRecord({ name: team, version, manifestUrl: `https://cdn.example/remotes/${team}/${version}/mf-manifest.json` }, manifest);
 }
 
-const canary = (team: string, version: string, percent: number): [string, CanaryRecord] => [team, { record: { ...record(team, version), runtimeName: `${team}__canary` }, percent }];
+const canary = (team: string, version: string, percent: number): [string, CanaryRecord] => [
+  team,
+  { record: { ...record(team, version), runtimeName: `${team}__canary` }, percent },
+];
 
 const stable = new RemoteCatalog(3, [record('news', '1.0.0-a'), record('events', '1.0.0-b')]);
-const withCanaries = new RemoteCatalog(4, [record('news', '1.0.0-a'), record('events', '1.0.0-b')], [canary('news', '1.1.0-c', 10), canary('events', '1.1.0-d', 50)]);
+const withCanaries = new RemoteCatalog(
+  4,
+  [record('news', '1.0.0-a'), record('events', '1.0.0-b')],
+  [canary('news', '1.1.0-c', 10), canary('events', '1.1.0-d', 50)],
+);
 
 describe('visitor variant (canary buckets, cookies and cache keys)', () => {
   it('sets nothing and shares one variant while no canary is live', () => {
@@ -28,14 +35,27 @@ describe('visitor variant (canary buckets, cookies and cache keys)', () => {
   it('gives a first visitor a bucket in a cookie and the variant of that bucket, in an answer no shared cache keeps', () => {
     const first = visitorVariant(withCanaries, {}, () => 7);
     expect(first.variant).toBe('events.news');
-    expect(first.setCookies).toEqual([`${BUCKET_COOKIE}=7; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`, `${VARIANT_COOKIE}=events.news; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`]);
+    expect(first.setCookies).toEqual([
+      `${BUCKET_COOKIE}=7; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`,
+      `${VARIANT_COOKIE}=events.news; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`,
+    ]);
     expect(first).toMatchObject({ shareable: false, varies: true });
     // A stable-bucket first visitor gets the bucket cookie and no variant cookie: still private (it sets a cookie).
-    expect(visitorVariant(withCanaries, {}, () => 70)).toEqual({ variant: '', setCookies: [`${BUCKET_COOKIE}=70; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`], shareable: false, varies: true });
+    expect(visitorVariant(withCanaries, {}, () => 70)).toEqual({
+      variant: '',
+      setCookies: [`${BUCKET_COOKIE}=70; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`],
+      shareable: false,
+      varies: true,
+    });
   });
 
   it('keeps a returning visitor on the same variant with nothing set: the answer may be cached under their variant cookie', () => {
-    expect(visitorVariant(withCanaries, { [BUCKET_COOKIE]: '30', [VARIANT_COOKIE]: 'events' })).toEqual({ variant: 'events', setCookies: [], shareable: true, varies: true });
+    expect(visitorVariant(withCanaries, { [BUCKET_COOKIE]: '30', [VARIANT_COOKIE]: 'events' })).toEqual({
+      variant: 'events',
+      setCookies: [],
+      shareable: true,
+      varies: true,
+    });
     expect(visitorVariant(withCanaries, { [BUCKET_COOKIE]: '99' })).toEqual({ variant: '', setCookies: [], shareable: true, varies: true });
   });
 
@@ -50,7 +70,9 @@ describe('visitor variant (canary buckets, cookies and cache keys)', () => {
     // A canary started for the visitor's bucket: the page is theirs alone until the cookie names it.
     expect(visitorVariant(withCanaries, { [BUCKET_COOKIE]: '3' })).toMatchObject({ variant: 'events.news', shareable: false });
     for (const bad of ['100', '-1', 'x', '1e1', '']) {
-      expect(visitorVariant(withCanaries, { [BUCKET_COOKIE]: bad }, () => 60).setCookies[0]).toBe(`${BUCKET_COOKIE}=60; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+      expect(visitorVariant(withCanaries, { [BUCKET_COOKIE]: bad }, () => 60).setCookies[0]).toBe(
+        `${BUCKET_COOKIE}=60; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`,
+      );
     }
   });
 

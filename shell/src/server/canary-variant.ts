@@ -38,7 +38,11 @@ function parseBucket(value: string | undefined): number | null {
  * same versions on every page and visit; the page is rendered and cached per variant (at most 2^k with k canaries),
  * never per visitor. The browser hydrates with the versions the server used: they travel in the page's state.
  */
-export function visitorVariant(catalog: RemoteCatalog, cookies: Record<string, string | undefined>, newBucket: () => number = () => randomInt(CANARY_BUCKETS)): VisitorVariant {
+export function visitorVariant(
+  catalog: RemoteCatalog,
+  cookies: Record<string, string | undefined>,
+  newBucket: () => number = () => randomInt(CANARY_BUCKETS),
+): VisitorVariant {
   const requested = cookies[VARIANT_COOKIE] ?? '';
   const setCookies: string[] = [];
   let variant = '';
@@ -50,6 +54,7 @@ export function visitorVariant(catalog: RemoteCatalog, cookies: Record<string, s
     }
     variant = catalog.variantFor(bucket);
   }
-  if (variant !== requested) setCookies.push(variant ? `${VARIANT_COOKIE}=${variant}; ${COOKIE_ATTRIBUTES}` : `${VARIANT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+  if (variant !== requested)
+    setCookies.push(variant ? `${VARIANT_COOKIE}=${variant}; ${COOKIE_ATTRIBUTES}` : `${VARIANT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
   return { variant, setCookies, shareable: setCookies.length === 0, varies: catalog.canaries.size > 0 };
 }

@@ -43,7 +43,13 @@ describe('the captcha stand-in', () => {
       expect(await script.text()).toContain('grecaptcha');
       const { token } = (await (await fetch(`${base}/_dev/captcha/token?action=application`, { method: 'POST' })).json()) as { token: string };
       const verify = async (secret: string) =>
-        (await fetch(`${base}/_dev/captcha/siteverify`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret, response: token }).toString() })).json();
+        (
+          await fetch(`${base}/_dev/captcha/siteverify`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ secret, response: token }).toString(),
+          })
+        ).json();
       expect(await verify(standIn.CAPTCHA_STANDIN_SECRET)).toMatchObject({ success: true, action: 'application' });
       expect(await verify('guess')).toEqual({ success: false, 'error-codes': ['invalid-input-secret'] });
       expect((await fetch(`${offBase}/_dev/captcha/api.js`)).status).toBe(404);

@@ -16,7 +16,11 @@ export function issueStandInToken(secret: string, action: string, now = Date.now
 }
 
 /** siteverify's answer for a token: its action and a good score while it is fresh and signed by this site. */
-export function verifyStandInToken(secret: string, token: string, now = Date.now()): { success: true; score: number; action: string; challenge_ts: string } | { success: false; 'error-codes': string[] } {
+export function verifyStandInToken(
+  secret: string,
+  token: string,
+  now = Date.now(),
+): { success: true; score: number; action: string; challenge_ts: string } | { success: false; 'error-codes': string[] } {
   const match = /^(standin\.([A-Za-z0-9_/-]{1,100})\.(\d{1,16}))\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!match) return { success: false, 'error-codes': ['invalid-input-response'] };
   const [, payload, action, issued, signature] = match as unknown as [string, string, string, string, string];

@@ -158,7 +158,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     analyticsEndpoint: env.ANALYTICS_ENDPOINT ?? '',
     browserDistDir: env.SHELL_BROWSER_DIST ?? path.join(distDir, 'browser'),
     publicOrigin: originFrom(env.PUBLIC_ORIGIN),
-    allowedHosts: list(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()).concat(localHosts(integerSetting(env, 'PORT', 3000, 0))),
+    allowedHosts: list(env.ALLOWED_HOSTS)
+      .map((host) => host.toLowerCase())
+      .concat(localHosts(integerSetting(env, 'PORT', 3000, 0))),
     contentApiTimeoutMs: integerSetting(env, 'CONTENT_API_TIMEOUT_MS', 1500),
     contentApiBreakerFailures: integerSetting(env, 'CONTENT_API_BREAKER_FAILURES', 3),
     contentApiBreakerCooldownMs: integerSetting(env, 'CONTENT_API_BREAKER_COOLDOWN_MS', 5000),

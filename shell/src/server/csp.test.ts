@@ -3,14 +3,21 @@ import { contentSecurityPolicy } from './csp';
 import { PREFERENCE_SCRIPT } from './document';
 
 function directives(policy: string): Record<string, string[]> {
-  return Object.fromEntries(policy.split('; ').map((directive) => {
-    const [name, ...sources] = directive.split(' ');
-    return [name!, sources];
-  }));
+  return Object.fromEntries(
+    policy.split('; ').map((directive) => {
+      const [name, ...sources] = directive.split(' ');
+      return [name!, sources];
+    }),
+  );
 }
 
 describe('Content-Security-Policy of a page', () => {
-  const remoteUrls = ['https://cdn.example.edu/remotes/news/1.0.0-aaaaaaaaaa/mf-manifest.json', 'https://cdn.example.edu/remotes/news/1.0.0-aaaaaaaaaa/remoteEntry.js', 'http://127.0.0.1:3001/remotes/events/1.0.0-bbbbbbbbbb/mf-manifest.json', ''];
+  const remoteUrls = [
+    'https://cdn.example.edu/remotes/news/1.0.0-aaaaaaaaaa/mf-manifest.json',
+    'https://cdn.example.edu/remotes/news/1.0.0-aaaaaaaaaa/remoteEntry.js',
+    'http://127.0.0.1:3001/remotes/events/1.0.0-bbbbbbbbbb/mf-manifest.json',
+    '',
+  ];
 
   it('runs scripts from the site, the remotes and the one inline script by its hash, never any inline script', () => {
     const policy = directives(contentSecurityPolicy({ remoteUrls }));
@@ -33,14 +40,18 @@ describe('Content-Security-Policy of a page', () => {
   });
 
   it("lets Google's captcha load its code and frames, and page hits reach the collector", () => {
-    const policy = directives(contentSecurityPolicy({ remoteUrls: [], captchaScriptUrl: 'https://www.google.com/recaptcha/api.js', analyticsEndpoint: 'https://mc.example.net/hit' }));
+    const policy = directives(
+      contentSecurityPolicy({ remoteUrls: [], captchaScriptUrl: 'https://www.google.com/recaptcha/api.js', analyticsEndpoint: 'https://mc.example.net/hit' }),
+    );
     expect(policy['script-src']).toEqual(expect.arrayContaining(['https://www.google.com', 'https://www.gstatic.com']));
     expect(policy['frame-src']).toEqual(expect.arrayContaining(['https://www.google.com', 'https://recaptcha.google.com']));
     expect(policy['connect-src']).toContain('https://mc.example.net');
   });
 
   it('another captcha provider is allowed by its own origin only; relative and odd URLs add nothing', () => {
-    const policy = directives(contentSecurityPolicy({ remoteUrls: ['/remotes/news/mf-manifest.json', 'javascript:alert(1)'], captchaScriptUrl: 'http://127.0.0.1:4555/api.js' }));
+    const policy = directives(
+      contentSecurityPolicy({ remoteUrls: ['/remotes/news/mf-manifest.json', 'javascript:alert(1)'], captchaScriptUrl: 'http://127.0.0.1:4555/api.js' }),
+    );
     expect(policy['script-src']!.slice(2)).toEqual(['http://127.0.0.1:4555']);
     expect(policy['frame-src']).toEqual(['http://127.0.0.1:4555']);
   });

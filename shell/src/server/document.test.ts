@@ -8,7 +8,13 @@ const base = {
   siteName: 'Научно-технологический университет',
   titlePostfix: 'НТУ',
   pageTitle: 'Новости',
-  siteSeo: { description: 'Сайт', image: '/media/images/campus.jpg', htmlAttrs: { lang: 'ru', 'data-site': 'ntu' }, link: [{ rel: 'icon', href: '/favicon.ico' }], meta: [{ content: '#2F312E', name: 'theme-color' }] },
+  siteSeo: {
+    description: 'Сайт',
+    image: '/media/images/campus.jpg',
+    htmlAttrs: { lang: 'ru', 'data-site': 'ntu' },
+    link: [{ rel: 'icon', href: '/favicon.ico' }],
+    meta: [{ content: '#2F312E', name: 'theme-color' }],
+  },
   pageSeo: undefined,
   stylesheets: [],
   scriptPreloads: [],
@@ -39,7 +45,12 @@ describe('document head (spec point 6)', () => {
   });
 
   it("puts the page's seo over the site's: scalars replaced, html attributes and meta merged, links added", () => {
-    const seo = mergeSeo(base.siteSeo, { description: 'Новости вуза', htmlAttrs: { class: 'news' }, meta: [{ name: 'theme-color', content: '#0B5CAD' }], link: [{ rel: 'preconnect', href: 'https://cdn' }] });
+    const seo = mergeSeo(base.siteSeo, {
+      description: 'Новости вуза',
+      htmlAttrs: { class: 'news' },
+      meta: [{ name: 'theme-color', content: '#0B5CAD' }],
+      link: [{ rel: 'preconnect', href: 'https://cdn' }],
+    });
     expect(seo.description).toBe('Новости вуза');
     expect(seo.htmlAttrs).toEqual({ lang: 'ru', 'data-site': 'ntu', class: 'news' });
     expect(seo.meta).toEqual([{ name: 'theme-color', content: '#0B5CAD' }]);

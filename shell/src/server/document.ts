@@ -1,6 +1,15 @@
 import { COLOR_SCHEME_NAMES, LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
 import { formatTitle, mergeSeo, pageUrls } from '../app/seo';
-import { COLOR_SCHEME_ATTRIBUTE, DEFAULT_FONT_SCALE, FONT_SCALES, FONT_SCALE_ATTRIBUTE, READING_PREFERENCES, READING_PREFERENCE_NAMES, jsonLdText, type StructuredData } from '@site/ui';
+import {
+  COLOR_SCHEME_ATTRIBUTE,
+  DEFAULT_FONT_SCALE,
+  FONT_SCALES,
+  FONT_SCALE_ATTRIBUTE,
+  READING_PREFERENCES,
+  READING_PREFERENCE_NAMES,
+  jsonLdText,
+  type StructuredData,
+} from '@site/ui';
 import { manifestPath } from './discovery/web-manifest';
 import { STORAGE_KEYS } from '../stores/persistence';
 import { feedAlternates } from './feeds/feed-links';
@@ -71,7 +80,11 @@ function attributes(record: Record<string, string | undefined>): string {
 }
 
 /** Each reading preference as [storage key, root attribute, the values other than the default]. */
-const READING_PREFERENCE_TABLE = READING_PREFERENCE_NAMES.map((name) => [STORAGE_KEYS[name], READING_PREFERENCES[name].attribute, READING_PREFERENCES[name].values.slice(1)]);
+const READING_PREFERENCE_TABLE = READING_PREFERENCE_NAMES.map((name) => [
+  STORAGE_KEYS[name],
+  READING_PREFERENCES[name].attribute,
+  READING_PREFERENCES[name].values.slice(1),
+]);
 
 /**
  * Applies the visitor's stored colour scheme, font size and reading preferences (letter spacing, line height, font

@@ -25,7 +25,16 @@ describe('page delivery: render cache, revisions, backend faults', () => {
     dirs.push(dataDir, browserDir);
     fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
     const base = configFromEnv({});
-    contentApi = await createContentApi({ ...base, host: '127.0.0.1', port: 0, dataDir, databaseUrl: undefined, adminToken: ADMIN_TOKEN, captcha: { ...base.captcha, enabled: false }, logger: false });
+    contentApi = await createContentApi({
+      ...base,
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      databaseUrl: undefined,
+      adminToken: ADMIN_TOKEN,
+      captcha: { ...base.captcha, enabled: false },
+      logger: false,
+    });
     await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
     gate = new BackendGate(`http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}`);
     await gate.start();

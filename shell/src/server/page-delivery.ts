@@ -74,7 +74,10 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
     // The root path detects the language: cookie, then the browser's, then Russian.
     const detected = detectLocale(request.cookies, request.headers['accept-language']);
     if (detected !== 'ru') {
-      return reply.header('cache-control', 'private, no-store').header('vary', 'Cookie, Accept-Language').redirect(`${localizePath('/', detected)}${url.search}`, 302);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'Cookie, Accept-Language')
+        .redirect(`${localizePath('/', detected)}${url.search}`, 302);
     }
   }
   const route = resolveRoute(url.pathname);

@@ -1,7 +1,13 @@
 import zlib from 'node:zlib';
 import { RenderCache, type RenderedPage } from './render-cache';
 
-const page = (text: string, extra: Partial<RenderedPage> = {}): RenderedPage => ({ status: 200, html: Buffer.from(text), headers: {}, degraded: false, ...extra });
+const page = (text: string, extra: Partial<RenderedPage> = {}): RenderedPage => ({
+  status: 200,
+  html: Buffer.from(text),
+  headers: {},
+  degraded: false,
+  ...extra,
+});
 const revisions = { content: 'r1', catalog: 1 };
 
 describe('render cache', () => {

@@ -72,7 +72,7 @@ export class RenderCache {
     const existing = page.encoded[coding];
     if (existing) return { body: existing, coding };
     // One compression per entry and coding, however many requests ask for it meanwhile.
-    const pending = (this.compressing.get(page) ?? this.compressing.set(page, {}).get(page)!);
+    const pending = this.compressing.get(page) ?? this.compressing.set(page, {}).get(page)!;
     pending[coding] ??= this.compress(page, coding);
     return { body: await pending[coding], coding };
   }

@@ -59,10 +59,12 @@ function pagePolicy(catalog: RemoteCatalog, config: ShellConfig): string {
 }
 
 function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
-  return [...catalog.remotes.values()]
-    // A remote whose host the server cannot reach still rendered from memory; the browser may well reach it.
-    .filter((record) => record.health === 'up' || (record.health === 'unreachable' && record.manifest !== null))
-    .map((record) => ({ name: record.name, version: record.version, manifestUrl: record.manifestUrl, sections: record.sections, health: record.health }));
+  return (
+    [...catalog.remotes.values()]
+      // A remote whose host the server cannot reach still rendered from memory; the browser may well reach it.
+      .filter((record) => record.health === 'up' || (record.health === 'unreachable' && record.manifest !== null))
+      .map((record) => ({ name: record.name, version: record.version, manifestUrl: record.manifestUrl, sections: record.sections, health: record.health }))
+  );
 }
 
 /** How long a page waits for a remote stylesheet the shell does not hold yet (normally all are held: see warm). */
@@ -191,7 +193,14 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     mediaBase: deps.config.publicApiBase,
     structuredData:
       store.page.current && !store.page.error && store.init.data && (route.kind === 'content' || route.kind === 'static-page')
-        ? siteStructuredData({ locale: route.locale, path: route.path, origin: page.origin, init: store.init.data, page: store.page.current, mediaBase: deps.config.publicApiBase })
+        ? siteStructuredData({
+            locale: route.locale,
+            path: route.path,
+            origin: page.origin,
+            init: store.init.data,
+            page: store.page.current,
+            mediaBase: deps.config.publicApiBase,
+          })
         : [],
   });
   const tail = documentTail(
@@ -255,7 +264,11 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
  * outlined for a script to swap in later, which visitors without scripts and crawlers would never see and which
  * would shift the layout when the swap runs. Null when the shell itself fails to render.
  */
-function renderToBuffer(element: ReactElement, log: FastifyBaseLogger, onSectionError?: (section: { remote?: string; version?: string; section: string }) => void): Promise<Buffer | null> {
+function renderToBuffer(
+  element: ReactElement,
+  log: FastifyBaseLogger,
+  onSectionError?: (section: { remote?: string; version?: string; section: string }) => void,
+): Promise<Buffer | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({

@@ -59,7 +59,13 @@ describe('ui store', () => {
     const persistence = new MemoryPersistence();
     persistence.set('colorScheme', 'blue');
     persistence.set('fontSize', '300');
-    expect(UiStore.snapshotFrom(persistence, 'tablet')).toEqual({ breakpoint: 'tablet', colorScheme: null, fontScale: 100, reading: DEFAULT_READING_PREFERENCES, speech: false });
+    expect(UiStore.snapshotFrom(persistence, 'tablet')).toEqual({
+      breakpoint: 'tablet',
+      colorScheme: null,
+      fontScale: 100,
+      reading: DEFAULT_READING_PREFERENCES,
+      speech: false,
+    });
   });
 
   it('remembers letter spacing, line height, font family, images and reading aloud as cookies for a year; reset removes them all', () => {
@@ -70,7 +76,8 @@ describe('ui store', () => {
     ui.setReadingPreference('fontFamily', 'serif');
     ui.setReadingPreference('images', 'greyscale');
     ui.setSpeech(true);
-    for (const key of ['letterSpacing', 'lineHeight', 'fontFamily', 'images', 'speech']) expect(persistence.options.get(key)).toEqual({ cookie: true, maxAgeDays: 365 });
+    for (const key of ['letterSpacing', 'lineHeight', 'fontFamily', 'images', 'speech'])
+      expect(persistence.options.get(key)).toEqual({ cookie: true, maxAgeDays: 365 });
     const again = new UiStore(UiStore.snapshotFrom(persistence, 'desktop'), persistence);
     expect(again.reading).toEqual({ letterSpacing: 'wider', lineHeight: '2', fontFamily: 'serif', images: 'greyscale' });
     expect(again.speech).toBe(true);

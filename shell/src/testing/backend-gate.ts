@@ -22,10 +22,13 @@ export class BackendGate {
         this.held.push(response);
         return;
       }
-      const forward = http.request({ hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const forward = http.request(
+        { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       forward.on('error', () => response.destroy());
       request.pipe(forward);
     });

@@ -21,7 +21,10 @@ describe.each(ENGINES)('write API and export/import on %s', (engine) => {
 
   test('writes need the admin token', async () => {
     expect((await sendJson(server, 'PUT', '/admin/ru/pages/admission', page)).status).toBe(401);
-    expect((await sendJson(server, 'PUT', '/admin/ru/pages/admission', page, { authorization: 'Bearer wrong' })).body).toEqual({ statusCode: 401, message: 'Not Authorized' });
+    expect((await sendJson(server, 'PUT', '/admin/ru/pages/admission', page, { authorization: 'Bearer wrong' })).body).toEqual({
+      statusCode: 401,
+      message: 'Not Authorized',
+    });
     expect((await getJson(server, '/ru/pages/admission')).status).toBe(404);
   });
 
@@ -43,7 +46,10 @@ describe.each(ENGINES)('write API and export/import on %s', (engine) => {
     expect(created.status).toBe(200);
     const served = await getJson<{ data: { slug: string; title: string } }>(server, '/ru/pages/admission/2027');
     expect(served.body.data).toMatchObject({ slug: 'admission/2027', title: 'Приёмная кампания' });
-    const found = await getJson<{ components: { props: { results: { id: string }[] } }[] }>(server, `/ru/pages/search/${encodeURIComponent('документы приёмная')}`);
+    const found = await getJson<{ components: { props: { results: { id: string }[] } }[] }>(
+      server,
+      `/ru/pages/search/${encodeURIComponent('документы приёмная')}`,
+    );
     expect(found.body.components[0]!.props.results.map((result) => result.id)).toContain('page:admission/2027');
     expect((await sendJson(server, 'DELETE', '/admin/ru/pages/admission/2027', undefined, adminHeaders)).status).toBe(204);
     expect((await getJson(server, '/ru/pages/admission/2027')).status).toBe(404);
@@ -51,7 +57,13 @@ describe.each(ENGINES)('write API and export/import on %s', (engine) => {
   });
 
   test('invalid pages and entities are refused with the contract issue', async () => {
-    const noName = await sendJson<{ message: string }>(server, 'PUT', '/admin/ru/pages/broken', { title: 'x', components: [{ id: 'a', props: {} }] }, adminHeaders);
+    const noName = await sendJson<{ message: string }>(
+      server,
+      'PUT',
+      '/admin/ru/pages/broken',
+      { title: 'x', components: [{ id: 'a', props: {} }] },
+      adminHeaders,
+    );
     expect(noName.status).toBe(400);
     expect(noName.body.message).toMatch(/Section 0/);
     expect((await sendJson(server, 'PUT', '/admin/ru/pages/Bad_Slug', page, adminHeaders)).status).toBe(400);

@@ -29,7 +29,10 @@ export function registerIntakeReadRoutes(admin: FastifyInstance, db: Knex): void
   admin.get('/admin/intake/submissions', async (request) => {
     const query = request.query as { kind?: string; email?: string; limit?: string };
     const limit = Math.min(200, Math.max(1, Number(query.limit) || 50));
-    const builder = db('form_submissions').select('*').orderBy('created_at', 'desc').limit(query.email ? 1000 : limit);
+    const builder = db('form_submissions')
+      .select('*')
+      .orderBy('created_at', 'desc')
+      .limit(query.email ? 1000 : limit);
     if (query.kind) builder.where({ kind: query.kind });
     const rows = (await builder) as SubmissionRow[];
     const matching = rows
@@ -37,7 +40,12 @@ export function registerIntakeReadRoutes(admin: FastifyInstance, db: Knex): void
       .filter(({ payload }) => !query.email || payload.email === query.email)
       .slice(0, limit);
     const attachments = matching.length
-      ? ((await db('form_attachments').select('submission_id', 'original_name', 'extension', 'media_type', 'size_bytes').whereIn('submission_id', matching.map(({ row }) => row.id))) as AttachmentRow[])
+      ? ((await db('form_attachments')
+          .select('submission_id', 'original_name', 'extension', 'media_type', 'size_bytes')
+          .whereIn(
+            'submission_id',
+            matching.map(({ row }) => row.id),
+          )) as AttachmentRow[])
       : [];
     return {
       data: matching.map(({ row, payload }) => ({
@@ -50,7 +58,12 @@ export function registerIntakeReadRoutes(admin: FastifyInstance, db: Knex): void
         createdAt: row.created_at,
         attachments: attachments
           .filter((attachment) => attachment.submission_id === row.id)
-          .map((attachment) => ({ name: attachment.original_name, extension: attachment.extension, mediaType: attachment.media_type, size: toNumber(attachment.size_bytes) })),
+          .map((attachment) => ({
+            name: attachment.original_name,
+            extension: attachment.extension,
+            mediaType: attachment.media_type,
+            size: toNumber(attachment.size_bytes),
+          })),
       })),
     };
   });
@@ -60,6 +73,8 @@ export function registerIntakeReadRoutes(admin: FastifyInstance, db: Knex): void
     const builder = db('vacancy_subscriptions').select('email', 'locale', 'centre_ids', 'created_at').orderBy('created_at', 'desc').limit(200);
     if (email) builder.where({ email });
     const rows = (await builder) as { email: string; locale: string; centre_ids: string; created_at: string }[];
-    return { data: rows.map((row) => ({ email: row.email, locale: row.locale, centreIds: JSON.parse(row.centre_ids) as string[], createdAt: row.created_at })) };
+    return {
+      data: rows.map((row) => ({ email: row.email, locale: row.locale, centreIds: JSON.parse(row.centre_ids) as string[], createdAt: row.created_at })),
+    };
   });
 }

@@ -13,7 +13,15 @@ import knex from 'knex';
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PAGE_PATHS = ['ru/pages/index', 'en/pages/news', 'ru/pages/events', 'ru/pages/news/42', 'en/pages/events/7', 'ru/pages/dev/student-life', 'ru/pages/courses'];
+const PAGE_PATHS = [
+  'ru/pages/index',
+  'en/pages/news',
+  'ru/pages/events',
+  'ru/pages/news/42',
+  'en/pages/events/7',
+  'ru/pages/dev/student-life',
+  'ru/pages/courses',
+];
 const SEARCH_QUERIES = ['студенты', 'квантовые вычисления', 'лаборатория робототехники', 'учёные', 'students', 'open day', 'research grant'];
 
 interface RunningServer {
@@ -62,7 +70,11 @@ function oversizedUpload(baseUrl: string): Promise<number> {
   const boundary = 'bench-boundary-1234567890';
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   function* body(): Generator<Buffer> {
-    for (const [name, value] of [['name', 'Bench'], ['email', 'bench@example.com'], ['consent', 'on']]) {
+    for (const [name, value] of [
+      ['name', 'Bench'],
+      ['email', 'bench@example.com'],
+      ['consent', 'on'],
+    ]) {
       yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
     }
     yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`);
@@ -75,7 +87,10 @@ function oversizedUpload(baseUrl: string): Promise<number> {
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
   return new Promise((resolve, reject) => {
-    const request = http.request(`${baseUrl}/en/forms/application`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const request = http.request(`${baseUrl}/en/forms/application`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     request.on('response', (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
@@ -88,7 +103,14 @@ function oversizedUpload(baseUrl: string): Promise<number> {
 async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `content-bench-${engine}-`));
   const schema = `content_bench_${process.pid}`;
-  const env: NodeJS.ProcessEnv = { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, CAPTCHA_DISABLED: 'true', CONTENT_API_LOG: 'false', FORM_RATE_LIMIT_MAX: '1000' };
+  const env: NodeJS.ProcessEnv = {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    CAPTCHA_DISABLED: 'true',
+    CONTENT_API_LOG: 'false',
+    FORM_RATE_LIMIT_MAX: '1000',
+  };
   if (engine === 'postgres') Object.assign(env, { DATABASE_URL, DATABASE_SCHEMA: schema });
   const startedAt = Date.now();
   let server: RunningServer | undefined;
@@ -97,10 +119,17 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<void> {
     console.log(`[${engine}] started, migrated and seeded in ${Date.now() - startedAt} ms`);
     await measure(server.baseUrl, PAGE_PATHS.slice(0, 2)); // warm-up
     console.log(`[${engine}] page fetch: ${await measure(server.baseUrl, PAGE_PATHS)}`);
-    console.log(`[${engine}] search:     ${await measure(server.baseUrl, SEARCH_QUERIES.map((query) => `ru/pages/search/${encodeURIComponent(query)}`))}`);
+    console.log(
+      `[${engine}] search:     ${await measure(
+        server.baseUrl,
+        SEARCH_QUERIES.map((query) => `ru/pages/search/${encodeURIComponent(query)}`),
+      )}`,
+    );
     const before = peakRssMb(server.child.pid!);
     const status = await oversizedUpload(server.baseUrl);
-    console.log(`[${engine}] 50 MB + 1 byte upload answered ${status}; server peak RSS ${before.toFixed(1)} MB before, ${peakRssMb(server.child.pid!).toFixed(1)} MB after`);
+    console.log(
+      `[${engine}] 50 MB + 1 byte upload answered ${status}; server peak RSS ${before.toFixed(1)} MB before, ${peakRssMb(server.child.pid!).toFixed(1)} MB after`,
+    );
   } finally {
     if (server) {
       const exited = new Promise((resolve) => server!.child.once('exit', resolve));

@@ -1,5 +1,16 @@
 import type { Knex } from 'knex';
-import { COURSE_FACETS, type Course, type CourseFacet, type FacetValue, type HistoryEntry, type Locale, type Paginated, type Program, type ProgramLevel, type ResearchArea } from '@site/contracts';
+import {
+  COURSE_FACETS,
+  type Course,
+  type CourseFacet,
+  type FacetValue,
+  type HistoryEntry,
+  type Locale,
+  type Paginated,
+  type Program,
+  type ProgramLevel,
+  type ResearchArea,
+} from '@site/contracts';
 import { toNumber } from '../db/database';
 import { likePattern } from '../http/params';
 import { foldText } from '../search/text-analysis';
@@ -56,23 +67,25 @@ async function facetCounts(db: Knex, locale: Locale, query: CourseQuery, facet: 
 }
 
 /** Courses under the chosen facets and text, with every facet's values counted under the other facets. */
-export async function listCourses(
-  db: Knex,
-  locale: Locale,
-  query: CourseQuery,
-): Promise<Paginated<Course> & { facets: Record<string, FacetValue[]> }> {
+export async function listCourses(db: Knex, locale: Locale, query: CourseQuery): Promise<Paginated<Course> & { facets: Record<string, FacetValue[]> }> {
   const filtered = filteredCourses(db, locale, query);
   const totalRow = (await filtered.clone().count({ count: '*' }).first()) as { count: unknown } | undefined;
   const rows = (await filtered
     .clone()
     .select('doc')
-    .orderBy([{ column: 'title', order: 'asc' }, { column: 'id', order: 'asc' }])
+    .orderBy([
+      { column: 'title', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as { doc: string }[];
   const terms = (await db('taxonomy_terms')
     .select('vocabulary', 'id', 'label')
     .where({ locale })
-    .whereIn('vocabulary', COURSE_FACETS.map((facet) => `course.${facet}`))
+    .whereIn(
+      'vocabulary',
+      COURSE_FACETS.map((facet) => `course.${facet}`),
+    )
     .orderBy(['vocabulary', 'sort', 'id'])) as { vocabulary: string; id: string; label: string }[];
   const facets: Record<string, FacetValue[]> = {};
   for (const facet of COURSE_FACETS) {

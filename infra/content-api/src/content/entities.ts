@@ -53,8 +53,7 @@ export interface EntityDefinition<R extends { id: string | number } = { id: stri
   searchDocument?(record: R, locale: Locale): SearchDocument;
 }
 
-const define = <R extends { id: string | number }>(definition: EntityDefinition<R>) =>
-  definition as unknown as EntityDefinition;
+const define = <R extends { id: string | number }>(definition: EntityDefinition<R>) => definition as unknown as EntityDefinition;
 
 const href = (locale: Locale, path: string) => localizePath(path, locale);
 

@@ -13,7 +13,10 @@ export async function readEntity(db: Knex | Knex.Transaction, entity: EntityDefi
 }
 
 async function deleteRows(trx: Knex.Transaction, entity: EntityDefinition, locale: Locale, id: string | number): Promise<number> {
-  for (const link of entity.links ?? []) await trx(link.table).where({ locale, [link.column]: id }).delete();
+  for (const link of entity.links ?? [])
+    await trx(link.table)
+      .where({ locale, [link.column]: id })
+      .delete();
   return trx(entity.table).where({ locale, id }).delete();
 }
 

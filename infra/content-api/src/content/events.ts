@@ -59,7 +59,10 @@ export async function listEvents(db: Knex, locale: Locale, query: EventQuery, ti
   const rows = (await base
     .clone()
     .select('doc')
-    .orderBy([{ column: 'starts_at', order: 'asc' }, { column: 'id', order: 'asc' }])
+    .orderBy([
+      { column: 'starts_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as { doc: string }[];
   const list: EventList = {

@@ -40,16 +40,16 @@ export async function listNews(db: Knex, locale: Locale, query: NewsQuery, timeZ
   for (const group of NEWS_FILTER_GROUPS) {
     const ids = query.filters[group] ?? [];
     if (ids.length === 0) continue;
-    base.whereIn(
-      'id',
-      db('news_terms').select('news_id').where({ locale, vocabulary: group }).whereIn('term_id', ids),
-    );
+    base.whereIn('id', db('news_terms').select('news_id').where({ locale, vocabulary: group }).whereIn('term_id', ids));
   }
   const totalRow = (await base.clone().count({ count: '*' }).first()) as { count: unknown } | undefined;
   const rows = (await base
     .clone()
     .select('doc')
-    .orderBy([{ column: 'date', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'date', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as { doc: string }[];
   return {
@@ -64,7 +64,10 @@ export async function readNewsFilters(db: Knex, locale: Locale): Promise<NewsFil
   const rows = (await db('taxonomy_terms')
     .select('vocabulary', 'id', 'label')
     .where({ locale })
-    .whereIn('vocabulary', NEWS_FILTER_GROUPS.map((group) => `news.${group}`))
+    .whereIn(
+      'vocabulary',
+      NEWS_FILTER_GROUPS.map((group) => `news.${group}`),
+    )
     .orderBy(['vocabulary', 'sort', 'id'])) as { vocabulary: string; id: string; label: string }[];
   const filters: NewsFilters = { categories: [], formats: [], themes: [], targets: [] };
   for (const row of rows) filters[row.vocabulary.slice('news.'.length) as keyof NewsFilters].push({ id: row.id, label: row.label });
@@ -93,7 +96,10 @@ export async function readOffices(db: Knex, locale: Locale): Promise<{ items: (O
     .select('id', 'office_id')
     .where({ locale })
     .whereNotNull('office_id')
-    .orderBy([{ column: 'date', order: 'desc' }, { column: 'id', order: 'desc' }])) as { id: number; office_id: string }[];
+    .orderBy([
+      { column: 'date', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])) as { id: number; office_id: string }[];
   const dictionary: OfficeDictionary = {};
   for (const office of offices) dictionary[office.id] = { slug: office.slug, newsIds: [] };
   for (const row of newsRows) dictionary[row.office_id]?.newsIds.push(toNumber(row.id));

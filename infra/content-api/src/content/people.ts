@@ -21,7 +21,10 @@ export async function listPeople(db: Knex, locale: Locale, query: PeopleQuery): 
   const rows = (await base
     .clone()
     .select('doc')
-    .orderBy([{ column: 'name', order: 'asc' }, { column: 'id', order: 'asc' }])
+    .orderBy([
+      { column: 'name', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as { doc: string }[];
   const departments = (await db('taxonomy_terms')
@@ -42,11 +45,21 @@ export async function listPeople(db: Knex, locale: Locale, query: PeopleQuery): 
 
 /** Vacancies newest first, and every centre with its count: a centre with none is listed with 0. */
 export async function listVacancies(db: Knex, locale: Locale, centreId?: string): Promise<{ items: Vacancy[]; centres: VacancyCentre[] }> {
-  const query = db('vacancies').select('doc').where({ locale }).orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  const query = db('vacancies')
+    .select('doc')
+    .where({ locale })
+    .orderBy([
+      { column: 'published_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
   if (centreId) query.where({ centre_id: centreId });
   const rows = (await query) as { doc: string }[];
   const centreRows = (await db('vacancy_centres').select('id', 'title').where({ locale }).orderBy(['sort', 'id'])) as { id: string; title: string }[];
-  const countRows = await db('vacancies').select('centre_id').count({ count: '*' }).where({ locale }).groupBy<{ centre_id: string; count: unknown }[]>('centre_id');
+  const countRows = await db('vacancies')
+    .select('centre_id')
+    .count({ count: '*' })
+    .where({ locale })
+    .groupBy<{ centre_id: string; count: unknown }[]>('centre_id');
   const counts = new Map(countRows.map((row) => [row.centre_id, toNumber(row.count)]));
   return {
     items: rows.map((row) => JSON.parse(row.doc) as Vacancy),

@@ -54,10 +54,7 @@ export const PersonRecordSchema = Type.Composite([
 ]);
 export type PersonRecord = Static<typeof PersonRecordSchema>;
 
-export const ResearchRecordSchema = Type.Composite([
-  Type.Omit(ResearchAreaSchema, ['id']),
-  Type.Object({ id: TextId, sort: Type.Optional(Type.Integer()) }),
-]);
+export const ResearchRecordSchema = Type.Composite([Type.Omit(ResearchAreaSchema, ['id']), Type.Object({ id: TextId, sort: Type.Optional(Type.Integer()) })]);
 export type ResearchRecord = Static<typeof ResearchRecordSchema>;
 
 export const HistoryRecordSchema = Type.Composite([Type.Omit(HistoryEntrySchema, ['id']), Type.Object({ id: TextId })]);

@@ -42,7 +42,9 @@ export async function dropRevisionTime(db: Knex): Promise<void> {
 
 /** A new epoch: the content was replaced as a whole (seeded, imported). */
 export async function restartContentRevision(db: Knex | Knex.Transaction): Promise<void> {
-  await db(TABLE).where({ id: 1 }).update({ epoch: randomBytes(6).toString('hex'), counter: 1, changed_at: new Date().toISOString() });
+  await db(TABLE)
+    .where({ id: 1 })
+    .update({ epoch: randomBytes(6).toString('hex'), counter: 1, changed_at: new Date().toISOString() });
 }
 
 /** One more change; atomic on both engines, so concurrent writers never lose a step. */
@@ -60,12 +62,10 @@ export interface ContentRevisionState {
 
 export async function readContentRevisionState(db: Knex, timeZone: string, now = new Date()): Promise<ContentRevisionState> {
   const row = (await db(TABLE).select('epoch', 'counter', 'changed_at').where({ id: 1 }).first()) as
-    | { epoch: string; counter: number | string; changed_at: string | null }
-    | undefined;
+    { epoch: string; counter: number | string; changed_at: string | null } | undefined;
   const stored = row ? `${row.epoch}.${String(row.counter)}` : 'none';
   return { revision: `${stored}.${todayIn(timeZone, now)}`, changedAt: row?.changed_at ?? null };
 }
-
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

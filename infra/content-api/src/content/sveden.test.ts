@@ -77,7 +77,19 @@ describe.each(ENGINES)('"Сведения об образовательной о
   test('the items carry the microdata names of the order’s format, the same in both locales', async () => {
     const { body: common } = await getJson<{ data: SvedenSubsection }>(server, '/ru/sveden/common');
     expect([...itempropsOf(common.data)]).toEqual(
-      expect.arrayContaining(['fullName', 'shortName', 'regDate', 'address', 'workTime', 'telephone', 'email', 'uchredLaw', 'nameUchred', 'addressPlaceSet', 'licenseDocLink']),
+      expect.arrayContaining([
+        'fullName',
+        'shortName',
+        'regDate',
+        'address',
+        'workTime',
+        'telephone',
+        'email',
+        'uchredLaw',
+        'nameUchred',
+        'addressPlaceSet',
+        'licenseDocLink',
+      ]),
     );
     const { body: managers } = await getJson<{ data: SvedenSubsection }>(server, '/en/sveden/managers');
     expect([...itempropsOf(managers.data)]).toEqual(expect.arrayContaining(['rucovodstvo', 'rucovodstvoZam', 'fio', 'post', 'telephone', 'email']));
@@ -106,7 +118,10 @@ describe.each(ENGINES)('"Сведения об образовательной о
       expectContract(PageResponseSchema, body);
       expect(body.data.components.map((component) => component.name)).toEqual(['PageHero', 'SvedenIndex']);
       for (const id of SVEDEN_SUBSECTIONS) {
-        const page = await getJson<{ data: { slug: string; components: { name: string; props: Record<string, unknown> }[] } }>(server, `/${locale}/pages/sveden/${id}`);
+        const page = await getJson<{ data: { slug: string; components: { name: string; props: Record<string, unknown> }[] } }>(
+          server,
+          `/${locale}/pages/sveden/${id}`,
+        );
         expect([id, page.status]).toEqual([id, 200]);
         expect(page.body.data.slug).toBe(`sveden/${id}`);
         expect(page.body.data.components[1]).toMatchObject({ name: 'SvedenSection', props: { subsection: id } });

@@ -165,9 +165,25 @@ const contentTables: Migration = {
   },
   async down(db) {
     for (const name of [
-      'vacancies', 'vacancy_centres', 'history_entries', 'research_areas', 'people', 'course_topics', 'courses',
-      'programs', 'events', 'news_terms', 'news', 'offices', 'search_categories', 'taxonomy_terms', 'pages',
-      'redirects', 'color_schemes', 'layout_components', 'settings',
+      'vacancies',
+      'vacancy_centres',
+      'history_entries',
+      'research_areas',
+      'people',
+      'course_topics',
+      'courses',
+      'programs',
+      'events',
+      'news_terms',
+      'news',
+      'offices',
+      'search_categories',
+      'taxonomy_terms',
+      'pages',
+      'redirects',
+      'color_schemes',
+      'layout_components',
+      'settings',
     ]) {
       await db.schema.dropTableIfExists(name);
     }
@@ -282,7 +298,24 @@ export async function migrateToLatest(db: Knex): Promise<void> {
 
 /** Every content table, in an order that satisfies foreign keys on insert; used by export/import. */
 export const CONTENT_TABLES = [
-  'settings', 'layout_components', 'color_schemes', 'redirects', 'pages', 'taxonomy_terms', 'search_categories',
-  'offices', 'news', 'news_terms', 'events', 'programs', 'courses', 'course_topics', 'people', 'research_areas',
-  'history_entries', 'vacancy_centres', 'vacancies', 'sveden_subsections',
+  'settings',
+  'layout_components',
+  'color_schemes',
+  'redirects',
+  'pages',
+  'taxonomy_terms',
+  'search_categories',
+  'offices',
+  'news',
+  'news_terms',
+  'events',
+  'programs',
+  'courses',
+  'course_topics',
+  'people',
+  'research_areas',
+  'history_entries',
+  'vacancy_centres',
+  'vacancies',
+  'sveden_subsections',
 ] as const;

@@ -22,10 +22,13 @@ async function startFakeProvider(): Promise<{ url: string; calls: VerifyCall[]; 
     request.on('end', () => {
       calls.push({ contentType: request.headers['content-type'], body });
       const enterprise = request.url?.startsWith('/enterprise');
-      const token = enterprise ? (JSON.parse(body) as { event: { token: string } }).event.token : new URLSearchParams(body).get('response') ?? '';
+      const token = enterprise ? (JSON.parse(body) as { event: { token: string } }).event.token : (new URLSearchParams(body).get('response') ?? '');
       const verdict = scores[token] ?? scores.forged!;
       const answer = enterprise
-        ? { tokenProperties: { valid: verdict.valid, action: verdict.action, ...(verdict.valid ? {} : { invalidReason: 'MALFORMED' }) }, riskAnalysis: { score: verdict.score } }
+        ? {
+            tokenProperties: { valid: verdict.valid, action: verdict.action, ...(verdict.valid ? {} : { invalidReason: 'MALFORMED' }) },
+            riskAnalysis: { score: verdict.score },
+          }
         : { success: verdict.valid, score: verdict.score, action: verdict.action, ...(verdict.valid ? {} : { 'error-codes': ['invalid-input-response'] }) };
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify(answer));
@@ -43,7 +46,8 @@ describe.each(ENGINES)('captcha and rate limit on %s', (engine) => {
   let server: TestApi;
   let clientNumber = 0;
   /** Each case posts from its own address (through the trusted proxy header), so the rate limit stays apart. */
-  const post = (path: string, body: unknown) => sendJson<{ statusCode?: number; message: string }>(server, 'POST', path, body, { 'x-forwarded-for': `203.0.113.${(clientNumber += 1)}` });
+  const post = (path: string, body: unknown) =>
+    sendJson<{ statusCode?: number; message: string }>(server, 'POST', path, body, { 'x-forwarded-for': `203.0.113.${(clientNumber += 1)}` });
 
   beforeAll(async () => {
     provider = await startFakeProvider();
@@ -57,7 +61,14 @@ describe.each(ENGINES)('captcha and rate limit on %s', (engine) => {
   });
 
   test('reCAPTCHA v3: the token is verified server-side with the secret; score and action are enforced', async () => {
-    Object.assign(server.config.captcha, { enabled: true, mode: 'v3', verifyUrl: `${provider.url}/siteverify`, secret: 'test-secret', minScore: 0.5, expectedActions: { '*': 'submit_form' } });
+    Object.assign(server.config.captcha, {
+      enabled: true,
+      mode: 'v3',
+      verifyUrl: `${provider.url}/siteverify`,
+      secret: 'test-secret',
+      minScore: 0.5,
+      expectedActions: { '*': 'submit_form' },
+    });
     expect((await post('/en/forms/contact', { ...contact, captchaToken: 'good' })).status).toBe(201);
     const call = provider.calls.at(-1)!;
     expect(call.contentType).toBe('application/x-www-form-urlencoded');
@@ -73,7 +84,13 @@ describe.each(ENGINES)('captcha and rate limit on %s', (engine) => {
   });
 
   test('reCAPTCHA Enterprise: an assessment request is sent and its answer read', async () => {
-    Object.assign(server.config.captcha, { enabled: true, mode: 'enterprise', verifyUrl: `${provider.url}/enterprise/assessments?key=k`, siteKey: 'site-key', secret: undefined });
+    Object.assign(server.config.captcha, {
+      enabled: true,
+      mode: 'enterprise',
+      verifyUrl: `${provider.url}/enterprise/assessments?key=k`,
+      siteKey: 'site-key',
+      secret: undefined,
+    });
     expect((await post('/en/forms/contact', { ...contact, captchaToken: 'good' })).status).toBe(201);
     expect(JSON.parse(provider.calls.at(-1)!.body)).toMatchObject({ event: { token: 'good', siteKey: 'site-key', expectedAction: 'submit_form' } });
     expect((await post('/en/forms/contact', { ...contact, captchaToken: 'forged' })).status).toBe(403);
@@ -91,7 +108,11 @@ describe.each(ENGINES)('captcha and rate limit on %s', (engine) => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, headers)).status);
     expect(statuses).toEqual([201, 201, 201, 429]);
-    const response = await fetch(`${server.baseUrl}/en/forms/contact`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(contact) });
+    const response = await fetch(`${server.baseUrl}/en/forms/contact`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(contact),
+    });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await response.json()).toEqual({ statusCode: 429, message: 'Too many submissions. Please try again later.' });

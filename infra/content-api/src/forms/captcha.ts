@@ -67,7 +67,8 @@ export async function verifyCaptcha(config: CaptchaConfig, token: string | undef
   } catch (error) {
     return { ok: false, reason: `captcha verification failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (typeof score !== 'number' || score < config.minScore) return { ok: false, ...(score !== undefined ? { score } : {}), reason: `score ${score} below ${config.minScore}` };
+  if (typeof score !== 'number' || score < config.minScore)
+    return { ok: false, ...(score !== undefined ? { score } : {}), reason: `score ${score} below ${config.minScore}` };
   if (expectedAction && action !== expectedAction) return { ok: false, score, reason: `action "${action}" is not "${expectedAction}"` };
   return { ok: true, score };
 }

@@ -68,7 +68,8 @@ function checkedPayload<T>(schema: TSchema, fields: Record<string, unknown>, loc
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) throw badRequest(`The ${IDEMPOTENCY_KEY_HEADER} header must be 8 to 128 letters, digits or _ . : -`);
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value))
+    throw badRequest(`The ${IDEMPOTENCY_KEY_HEADER} header must be 8 to 128 letters, digits or _ . : -`);
   return value;
 }
 
@@ -144,53 +145,73 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
   }
 
   const FormParams = Type.Object({ locale: Type.String({ maxLength: 16 }), kind: Type.String({ maxLength: 32 }) });
-  app.post('/:locale/forms/:kind', { schema: { params: FormParams, response: { 200: FormAcceptedSchema, 201: FormAcceptedSchema } } }, async (request, reply) => {
-    const locale = localeOf(request.params);
-    const kind = (request.params as { kind: string }).kind;
-    const form = FORM_SCHEMAS[kind];
-    if (!form) throw notFound();
-    enforceRateLimit(request, reply, locale);
-    const declaredLength = Number(request.headers['content-length'] ?? 0);
-    if (declaredLength > UPLOAD_MAX_TOTAL_BYTES + MULTIPART_OVERHEAD_BYTES) {
-      reply.header('connection', 'close');
-      throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
-    }
-    const idempotencyKey = idempotencyKeyOf(request);
-    if (idempotencyKey) {
-      const existing = await findSubmissionByKey(db, kind, idempotencyKey);
-      if (existing) return reply.status(200).header('idempotent-replayed', 'true').send({ id: existing, message: formMessage('accepted', locale) });
-    }
-    const { fields, staged } = request.isMultipart()
-      ? await readMultipart(request, locale, incomingDir, form.acceptsFiles)
-      : { fields: (request.body ?? {}) as Record<string, unknown>, staged: [] as StagedAttachment[] };
-    try {
-      if (typeof fields !== 'object' || Array.isArray(fields)) throw badRequest('The form body must be an object of fields');
-      const payload = checkedPayload<Record<string, unknown>>(form.schema, normaliseFields(fields), locale);
-      if (kind === 'application' && typeof payload.eventId === 'string') await assertEventTakesApplications(db, locale, payload.eventId);
-      const captchaScore = await checkCaptcha(request, fields[CAPTCHA_TOKEN_FIELD], kind, locale);
-      const stored = await storeSubmission(db, uploadsDir, { kind, locale, idempotencyKey, payload, clientIp: request.ip, captchaScore, attachments: staged });
-      if (stored.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(stored.replayed ? 200 : 201).send({ id: stored.id, message: formMessage('accepted', locale) });
-    } catch (error) {
-      await discardStaged(staged);
-      throw error;
-    }
-  });
+  app.post(
+    '/:locale/forms/:kind',
+    { schema: { params: FormParams, response: { 200: FormAcceptedSchema, 201: FormAcceptedSchema } } },
+    async (request, reply) => {
+      const locale = localeOf(request.params);
+      const kind = (request.params as { kind: string }).kind;
+      const form = FORM_SCHEMAS[kind];
+      if (!form) throw notFound();
+      enforceRateLimit(request, reply, locale);
+      const declaredLength = Number(request.headers['content-length'] ?? 0);
+      if (declaredLength > UPLOAD_MAX_TOTAL_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        reply.header('connection', 'close');
+        throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
+      }
+      const idempotencyKey = idempotencyKeyOf(request);
+      if (idempotencyKey) {
+        const existing = await findSubmissionByKey(db, kind, idempotencyKey);
+        if (existing)
+          return reply
+            .status(200)
+            .header('idempotent-replayed', 'true')
+            .send({ id: existing, message: formMessage('accepted', locale) });
+      }
+      const { fields, staged } = request.isMultipart()
+        ? await readMultipart(request, locale, incomingDir, form.acceptsFiles)
+        : { fields: (request.body ?? {}) as Record<string, unknown>, staged: [] as StagedAttachment[] };
+      try {
+        if (typeof fields !== 'object' || Array.isArray(fields)) throw badRequest('The form body must be an object of fields');
+        const payload = checkedPayload<Record<string, unknown>>(form.schema, normaliseFields(fields), locale);
+        if (kind === 'application' && typeof payload.eventId === 'string') await assertEventTakesApplications(db, locale, payload.eventId);
+        const captchaScore = await checkCaptcha(request, fields[CAPTCHA_TOKEN_FIELD], kind, locale);
+        const stored = await storeSubmission(db, uploadsDir, {
+          kind,
+          locale,
+          idempotencyKey,
+          payload,
+          clientIp: request.ip,
+          captchaScore,
+          attachments: staged,
+        });
+        if (stored.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(stored.replayed ? 200 : 201).send({ id: stored.id, message: formMessage('accepted', locale) });
+      } catch (error) {
+        await discardStaged(staged);
+        throw error;
+      }
+    },
+  );
 
   const SubscriptionBody = Type.Composite([
     Type.Omit(VacancySubscriptionSchema, ['consent']),
     Type.Object({ consent: Type.Optional(Type.Unknown()), [CAPTCHA_TOKEN_FIELD]: Type.Optional(Type.String({ maxLength: 4096 })) }),
   ]);
-  app.post('/:locale/subscriptions/vacancies', { schema: { body: SubscriptionBody, response: { 200: FormAcceptedSchema, 201: FormAcceptedSchema } } }, async (request, reply) => {
-    const locale = localeOf(request.params);
-    enforceRateLimit(request, reply, locale);
-    const body = request.body as Record<string, unknown>;
-    const payload = checkedPayload<{ email: string; centreIds?: string[] }>(VacancySubscriptionSchema, normaliseFields(body), locale);
-    for (const centreId of payload.centreIds ?? []) {
-      if (!(await centreExists(db, locale, centreId))) throw badRequest(`Unknown centre: ${centreId}`);
-    }
-    await checkCaptcha(request, body[CAPTCHA_TOKEN_FIELD], 'subscription', locale);
-    const saved = await saveVacancySubscription(db, locale, payload.email, payload.centreIds ?? []);
-    return reply.status(saved.created ? 201 : 200).send({ id: saved.id, message: formMessage('subscribed', locale) });
-  });
+  app.post(
+    '/:locale/subscriptions/vacancies',
+    { schema: { body: SubscriptionBody, response: { 200: FormAcceptedSchema, 201: FormAcceptedSchema } } },
+    async (request, reply) => {
+      const locale = localeOf(request.params);
+      enforceRateLimit(request, reply, locale);
+      const body = request.body as Record<string, unknown>;
+      const payload = checkedPayload<{ email: string; centreIds?: string[] }>(VacancySubscriptionSchema, normaliseFields(body), locale);
+      for (const centreId of payload.centreIds ?? []) {
+        if (!(await centreExists(db, locale, centreId))) throw badRequest(`Unknown centre: ${centreId}`);
+      }
+      await checkCaptcha(request, body[CAPTCHA_TOKEN_FIELD], 'subscription', locale);
+      const saved = await saveVacancySubscription(db, locale, payload.email, payload.centreIds ?? []);
+      return reply.status(saved.created ? 201 : 200).send({ id: saved.id, message: formMessage('subscribed', locale) });
+    },
+  );
 }

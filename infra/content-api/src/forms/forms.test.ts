@@ -14,7 +14,10 @@ async function countRows(server: TestApi, table: string): Promise<number> {
 
 function filesUnder(folder: string): string[] {
   if (!fs.existsSync(folder)) return [];
-  return fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 describe.each(ENGINES)('form intake on %s', (engine) => {
@@ -42,7 +45,10 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
 
   test('consent is required, fields are checked, unknown forms and locales are 404', async () => {
     const without = await sendJson<{ message: string }>(server, 'POST', '/ru/forms/contact', { ...contact, consent: false });
-    expect(without).toEqual({ status: 400, body: { statusCode: 400, message: 'Необходимо согласие с условиями и положением об обработке персональных данных' } });
+    expect(without).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: 'Необходимо согласие с условиями и положением об обработке персональных данных' },
+    });
     expect((await sendJson(server, 'POST', '/en/forms/contact', { ...contact, email: 'not-an-email' })).status).toBe(400);
     expect((await sendJson(server, 'POST', '/en/forms/contact', [1, 2])).status).toBe(400);
     expect((await sendJson(server, 'POST', '/en/forms/gossip', contact)).status).toBe(404);
@@ -64,11 +70,16 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
     expect(accepted.status).toBe(201);
     const stored = (await server.api.db('form_submissions').where({ id: accepted.body.id }).first()) as { payload: string };
     expect(JSON.parse(stored.payload).eventId).toBe(String(open.id));
-    const refusedPast = await postMultipart(server, '/en/forms/application', [...applicationFields({ eventId: String(past.id) }), { name: 'files', filename: 'cv.pdf', head: PDF_HEAD, size: 5_000 }]);
+    const refusedPast = await postMultipart(server, '/en/forms/application', [
+      ...applicationFields({ eventId: String(past.id) }),
+      { name: 'files', filename: 'cv.pdf', head: PDF_HEAD, size: 5_000 },
+    ]);
     expect(refusedPast).toMatchObject({ status: 422, body: { message: 'The event is over and no longer accepts applications.' } });
     const refusedRu = await postMultipart(server, '/ru/forms/application', applicationFields({ eventId: String(past.id) }));
     expect(refusedRu.body.message).toBe('Мероприятие уже прошло, заявки на него не принимаются.');
-    expect((await postMultipart(server, '/en/forms/application', applicationFields({ eventId: '999999' }))).body.message).toBe('The event was not found: open the form from the event page.');
+    expect((await postMultipart(server, '/en/forms/application', applicationFields({ eventId: '999999' }))).body.message).toBe(
+      'The event was not found: open the form from the event page.',
+    );
     expect((await postMultipart(server, '/en/forms/application', applicationFields({ eventId: 'open-day' }))).status).toBe(422);
     expect((await postMultipart(server, '/en/forms/application', applicationFields({ eventId: String(linkOnly.id) }))).status).toBe(422);
     expect(await countRows(server, 'form_submissions')).toBe(before + 1);
@@ -87,7 +98,10 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
       storage_name: string;
       size_bytes: unknown;
     }[];
-    expect(attachments.map((row) => [row.original_name, toNumber(row.size_bytes)])).toEqual([['photo.PNG', 5_000], ['Резюме Анны.pdf', 20_000]]);
+    expect(attachments.map((row) => [row.original_name, toNumber(row.size_bytes)])).toEqual([
+      ['photo.PNG', 5_000],
+      ['Резюме Анны.pdf', 20_000],
+    ]);
     for (const row of attachments) {
       expect(row.storage_name).toMatch(/^\d{4}-\d{2}\/[0-9a-f-]{36}$/);
       expect(fs.statSync(path.join(uploads(), row.storage_name)).size).toBe(toNumber(row.size_bytes));
@@ -98,7 +112,10 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
 
   test('an executable renamed .pdf, a wrong extension and a file on the contact form are refused, leaving nothing behind', async () => {
     const before = await countRows(server, 'form_submissions');
-    const renamed = await postMultipart(server, '/en/forms/resume', [...applicationFields(), { name: 'files', filename: 'cv.pdf', head: EXE_HEAD, size: 40_000 }]);
+    const renamed = await postMultipart(server, '/en/forms/resume', [
+      ...applicationFields(),
+      { name: 'files', filename: 'cv.pdf', head: EXE_HEAD, size: 40_000 },
+    ]);
     expect(renamed).toMatchObject({ status: 415, body: { statusCode: 415, message: 'The file content does not match its extension' } });
     const exe = await postMultipart(server, '/en/forms/resume', [...applicationFields(), { name: 'files', filename: 'cv.exe', head: EXE_HEAD }]);
     expect(exe).toMatchObject({ status: 415, body: { message: 'Allowed file types: pdf, doc, docx, jpeg, jpg, png' } });
@@ -112,7 +129,10 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
   });
 
   test('exactly 50 MB is accepted; a declared body far over the cap is refused before reading', async () => {
-    const exact = await postMultipart(server, '/en/forms/application', [...applicationFields(), { name: 'files', filename: 'exact.pdf', head: PDF_HEAD, size: UPLOAD_MAX_TOTAL_BYTES }]);
+    const exact = await postMultipart(server, '/en/forms/application', [
+      ...applicationFields(),
+      { name: 'files', filename: 'exact.pdf', head: PDF_HEAD, size: UPLOAD_MAX_TOTAL_BYTES },
+    ]);
     expect(exact.status).toBe(201);
     const response = await fetch(`${server.baseUrl}/en/forms/application`, {
       method: 'POST',
@@ -137,7 +157,9 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
     ]);
     clearInterval(sampler);
     const growthMb = (peak - baseline) / 1024 / 1024;
-    console.log(`[${engine}] 50 MB + 1 byte upload: RSS baseline ${(baseline / 1048576).toFixed(1)} MB, peak ${(peak / 1048576).toFixed(1)} MB, growth ${growthMb.toFixed(1)} MB`);
+    console.log(
+      `[${engine}] 50 MB + 1 byte upload: RSS baseline ${(baseline / 1048576).toFixed(1)} MB, peak ${(peak / 1048576).toFixed(1)} MB, growth ${growthMb.toFixed(1)} MB`,
+    );
     expect(answer).toMatchObject({ status: 413, body: { statusCode: 413, message: UPLOAD_TOO_LARGE_MESSAGE } });
     // Buffering the file would grow memory by 50 MB or more; streaming leaves only chunks awaiting the GC.
     expect(growthMb).toBeLessThan(20);
@@ -148,10 +170,15 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
   test('200 concurrent submissions are stored exactly once each, and retries with their keys are stored once', async () => {
     const before = await countRows(server, 'form_submissions');
     const send = (index: number) =>
-      postMultipart(server, '/ru/forms/resume', [
-        ...applicationFields({ email: `person${index}@example.com`, vacancyId: String(index) }).filter((part) => part.name !== 'programId'),
-        { name: 'files', filename: `cv-${index}.pdf`, head: PDF_HEAD, size: 2_000 },
-      ], { 'idempotency-key': `${engine}-burst-${index}-0123` });
+      postMultipart(
+        server,
+        '/ru/forms/resume',
+        [
+          ...applicationFields({ email: `person${index}@example.com`, vacancyId: String(index) }).filter((part) => part.name !== 'programId'),
+          { name: 'files', filename: `cv-${index}.pdf`, head: PDF_HEAD, size: 2_000 },
+        ],
+        { 'idempotency-key': `${engine}-burst-${index}-0123` },
+      );
     const first = await Promise.all(Array.from({ length: 200 }, (_, index) => send(index)));
     expect(first.map((answer) => answer.status)).toEqual(Array(200).fill(201));
     expect(new Set(first.map((answer) => answer.body.id)).size).toBe(200);
@@ -160,21 +187,34 @@ describe.each(ENGINES)('form intake on %s', (engine) => {
     expect(retries.map((answer) => answer.status)).toEqual(Array(200).fill(200));
     expect(retries.map((answer) => answer.body.id)).toEqual(first.map((answer) => answer.body.id));
     expect(await countRows(server, 'form_submissions')).toBe(before + 200);
-    const attachments = (await server.api.db('form_attachments').whereIn('submission_id', first.map((answer) => answer.body.id!)).count({ count: '*' }).first()) as { count: unknown };
+    const attachments = (await server.api
+      .db('form_attachments')
+      .whereIn(
+        'submission_id',
+        first.map((answer) => answer.body.id!),
+      )
+      .count({ count: '*' })
+      .first()) as { count: unknown };
     expect(toNumber(attachments.count)).toBe(200);
     expect(filesUnder(incoming())).toEqual([]);
   });
 
   test('the same key sent 10 times at once is stored once', async () => {
     const before = await countRows(server, 'form_submissions');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => sendJson<{ id: string }>(server, 'POST', '/en/forms/contact', contact, { 'idempotency-key': `${engine}-same-key-42` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => sendJson<{ id: string }>(server, 'POST', '/en/forms/contact', contact, { 'idempotency-key': `${engine}-same-key-42` })),
+    );
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     expect(await countRows(server, 'form_submissions')).toBe(before + 1);
   });
 
   test('a vacancy subscription is stored once per address; unknown centres are refused', async () => {
-    const first = await sendJson<{ id: string; message: string }>(server, 'POST', '/ru/subscriptions/vacancies', { email: 'Reader@Example.com', centreIds: ['library'], consent: true });
+    const first = await sendJson<{ id: string; message: string }>(server, 'POST', '/ru/subscriptions/vacancies', {
+      email: 'Reader@Example.com',
+      centreIds: ['library'],
+      consent: true,
+    });
     expect(first.status).toBe(201);
     const again = await sendJson<{ id: string }>(server, 'POST', '/en/subscriptions/vacancies', { email: 'reader@example.com', consent: 'true' });
     expect(again).toMatchObject({ status: 200, body: { id: first.body.id } });

@@ -38,7 +38,9 @@ function stalledUpload(server: TestApi, sentBytes: number) {
     request.on('error', () => resolve());
     request.on('close', () => resolve());
   });
-  const fields = applicationFields().map((part) => ('value' in part ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n` : '')).join('');
+  const fields = applicationFields()
+    .map((part) => ('value' in part ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n` : ''))
+    .join('');
   request.write(`${fields}--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
   request.write(Buffer.concat([PDF_HEAD, Buffer.alloc(Math.max(0, sentBytes - PDF_HEAD.length), 0x20)]));
   return { request, closed, status: () => response };
@@ -103,7 +105,10 @@ describe('uploaded file names', () => {
   afterAll(() => server?.stop());
 
   test('bidirectional controls are stripped from an uploaded file name before it is stored', async () => {
-    const answer = await postMultipart(server, '/en/forms/application', [...applicationFields(), { name: 'files', filename: 'invoice\u202Eexe.pdf', head: PDF_HEAD, size: 2000 }]);
+    const answer = await postMultipart(server, '/en/forms/application', [
+      ...applicationFields(),
+      { name: 'files', filename: 'invoice\u202Eexe.pdf', head: PDF_HEAD, size: 2000 },
+    ]);
     expect(answer.status).toBe(201);
     const row = (await server.api.db('form_attachments').where({ submission_id: answer.body.id }).first()) as { original_name: string };
     expect(row.original_name).toBe('invoiceexe.pdf');
@@ -117,7 +122,6 @@ describe('uploaded file names', () => {
     const ru = await postMultipart(server, '/ru/forms/application', [...applicationFields(), { name: 'files', filename: name, head: PDF_HEAD, size: 2000 }]);
     expect(ru.body.message).toBe('Слишком длинное имя файла: не больше 255 символов');
   });
-
 });
 
 describe('client addresses behind a configured proxy', () => {

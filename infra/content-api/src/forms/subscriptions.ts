@@ -10,7 +10,9 @@ export async function saveVacancySubscription(db: Knex, locale: Locale, email: s
   const update = async () => {
     const existing = (await db('vacancy_subscriptions').select('id').where({ email: normalisedEmail }).first()) as { id: string } | undefined;
     if (!existing) return null;
-    await db('vacancy_subscriptions').where({ id: existing.id }).update({ locale, centre_ids: JSON.stringify(centreIds), updated_at: now });
+    await db('vacancy_subscriptions')
+      .where({ id: existing.id })
+      .update({ locale, centre_ids: JSON.stringify(centreIds), updated_at: now });
     return { id: existing.id, created: false };
   };
   const updated = await update();

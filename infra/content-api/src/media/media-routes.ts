@@ -60,6 +60,9 @@ export function registerMediaRoutes(app: FastifyInstance, { config }: RouteConte
     reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const extension = relative.slice(relative.lastIndexOf('.') + 1);
-    return reply.type(format ? MODERN_CONTENT_TYPES[format] : (CONTENT_TYPES[extension] ?? 'application/octet-stream')).header('content-length', stat.size).send(fs.createReadStream(file));
+    return reply
+      .type(format ? MODERN_CONTENT_TYPES[format] : (CONTENT_TYPES[extension] ?? 'application/octet-stream'))
+      .header('content-length', stat.size)
+      .send(fs.createReadStream(file));
   });
 }

@@ -20,7 +20,7 @@ function readVint(buffer: Buffer, offset: number, keepMarker: boolean): { value:
   if (first === undefined || first === 0) throw new Error(`bad EBML variable-length integer at ${offset}`);
   const length = Math.clz32(first) - 23;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let index = 1; index < length; index += 1) {
     const byte = buffer[offset + index]!;
     value = value * 256 + byte;
@@ -60,7 +60,7 @@ export function withWebmDuration(file: Buffer, durationMs: number): Buffer {
     if (child.size === undefined) break;
     if (child.id === INFO) {
       const end = child.dataStart + child.size;
-      for (let inner = child.dataStart; inner < end; ) {
+      for (let inner = child.dataStart; inner < end;) {
         const element = readElement(file, inner);
         if (element.id === DURATION) return file;
         inner = element.dataStart + (element.size ?? 0);
@@ -72,9 +72,7 @@ export function withWebmDuration(file: Buffer, durationMs: number): Buffer {
       const info = Buffer.concat([idBytes(INFO), sizeBytes(child.size + duration.length), file.subarray(child.dataStart, end), duration]);
       const grown = info.length - (end - child.start);
       const segmentHead =
-        segment.size === undefined
-          ? file.subarray(segment.start, segment.dataStart)
-          : Buffer.concat([idBytes(SEGMENT), sizeBytes(segment.size + grown)]);
+        segment.size === undefined ? file.subarray(segment.start, segment.dataStart) : Buffer.concat([idBytes(SEGMENT), sizeBytes(segment.size + grown)]);
       return Buffer.concat([file.subarray(0, segment.start), segmentHead, file.subarray(segment.dataStart, child.start), info, file.subarray(end)]);
     }
     offset = child.dataStart + child.size;

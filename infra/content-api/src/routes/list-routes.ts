@@ -98,11 +98,9 @@ export function registerListRoutes(app: FastifyInstance, { db, config }: RouteCo
     },
   );
 
-  app.get(
-    '/:locale/news/filters',
-    { schema: { params: LocaleParamsSchema, response: { 200: NewsFiltersResponseSchema } } },
-    async (request) => ({ data: await readNewsFilters(db, localeOf(request.params)) }),
-  );
+  app.get('/:locale/news/filters', { schema: { params: LocaleParamsSchema, response: { 200: NewsFiltersResponseSchema } } }, async (request) => ({
+    data: await readNewsFilters(db, localeOf(request.params)),
+  }));
 
   app.get<{ Params: Static<typeof IdParamsSchema> }>(
     '/:locale/news/:id',
@@ -114,11 +112,9 @@ export function registerListRoutes(app: FastifyInstance, { db, config }: RouteCo
     },
   );
 
-  app.get(
-    '/:locale/offices',
-    { schema: { params: LocaleParamsSchema, response: { 200: OfficesResponseSchema } } },
-    async (request) => ({ data: await readOffices(db, localeOf(request.params)) }),
-  );
+  app.get('/:locale/offices', { schema: { params: LocaleParamsSchema, response: { 200: OfficesResponseSchema } } }, async (request) => ({
+    data: await readOffices(db, localeOf(request.params)),
+  }));
 
   app.get<{ Querystring: Static<typeof EventsQuerySchema> }>(
     '/:locale/events',
@@ -185,17 +181,13 @@ export function registerListRoutes(app: FastifyInstance, { db, config }: RouteCo
     },
   );
 
-  app.get(
-    '/:locale/research',
-    { schema: { params: LocaleParamsSchema, response: { 200: ResearchListResponseSchema } } },
-    async (request) => ({ data: { items: await listResearchAreas(db, localeOf(request.params)) } }),
-  );
+  app.get('/:locale/research', { schema: { params: LocaleParamsSchema, response: { 200: ResearchListResponseSchema } } }, async (request) => ({
+    data: { items: await listResearchAreas(db, localeOf(request.params)) },
+  }));
 
-  app.get(
-    '/:locale/history',
-    { schema: { params: LocaleParamsSchema, response: { 200: HistoryListResponseSchema } } },
-    async (request) => ({ data: { items: await listHistory(db, localeOf(request.params)) } }),
-  );
+  app.get('/:locale/history', { schema: { params: LocaleParamsSchema, response: { 200: HistoryListResponseSchema } } }, async (request) => ({
+    data: { items: await listHistory(db, localeOf(request.params)) },
+  }));
 
   app.get<{ Querystring: Static<typeof PeopleQuerySchema> }>(
     '/:locale/people',

@@ -27,7 +27,13 @@ export async function synthesizePage(db: Knex, locale: Locale, slug: string): Pr
       },
       components: [
         { id: `news-article-${id}`, name: 'NewsArticle', props: { id } },
-        { id: 'news-latest', name: 'NewsLatest', lazy: true, theme: 'grey', props: { type: article.type === 'Media' ? 'Media' : 'News', limit: 4, title: LATEST_TITLE[locale] } },
+        {
+          id: 'news-latest',
+          name: 'NewsLatest',
+          lazy: true,
+          theme: 'grey',
+          props: { type: article.type === 'Media' ? 'Media' : 'News', limit: 4, title: LATEST_TITLE[locale] },
+        },
       ],
     };
   }

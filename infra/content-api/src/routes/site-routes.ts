@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  HandbooksResponseSchema,
-  InitResponseSchema,
-  SEARCH_QUERY_REQUIRED_MESSAGE,
-  type Locale,
-  type SearchResultsProps,
-} from '@site/contracts';
+import { HandbooksResponseSchema, InitResponseSchema, SEARCH_QUERY_REQUIRED_MESSAGE, type Locale, type SearchResultsProps } from '@site/contracts';
 import { isPageSlug, readPage } from '../content/pages';
 import { readInitData, readSearchCategories } from '../content/site';
 import { badRequest, notFound } from '../http/errors';
@@ -47,21 +41,15 @@ export function registerSiteRoutes(app: FastifyInstance, { db }: RouteContext): 
     return { status: 'ok' };
   });
 
-  app.get(
-    '/:locale/init',
-    { schema: { params: LocaleParamsSchema, response: { 200: InitResponseSchema } } },
-    async (request) => {
-      const data = await readInitData(db, localeOf(request.params));
-      if (!data) throw notFound();
-      return { data };
-    },
-  );
+  app.get('/:locale/init', { schema: { params: LocaleParamsSchema, response: { 200: InitResponseSchema } } }, async (request) => {
+    const data = await readInitData(db, localeOf(request.params));
+    if (!data) throw notFound();
+    return { data };
+  });
 
-  app.get(
-    '/:locale/handbooks',
-    { schema: { params: LocaleParamsSchema, response: { 200: HandbooksResponseSchema } } },
-    async (request) => ({ data: { searchCategories: await readSearchCategories(db, localeOf(request.params)) } }),
-  );
+  app.get('/:locale/handbooks', { schema: { params: LocaleParamsSchema, response: { 200: HandbooksResponseSchema } } }, async (request) => ({
+    data: { searchCategories: await readSearchCategories(db, localeOf(request.params)) },
+  }));
 
   async function search(request: FastifyRequest, locale: Locale, segments: string[]) {
     if (segments.length > 2) throw notFound();

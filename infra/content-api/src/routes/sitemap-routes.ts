@@ -28,9 +28,13 @@ async function listSitemapEntries(db: Knex): Promise<SitemapEntry[]> {
     if (!page || isNoindex(page)) continue;
     add(row.slug === 'index' ? '/' : `/${row.slug}`, 'page', row.locale);
   }
-  const news = (await db('news').select('locale', 'id').orderBy([{ column: 'date', order: 'desc' }, 'id', 'locale'])) as { locale: string; id: number }[];
+  const news = (await db('news')
+    .select('locale', 'id')
+    .orderBy([{ column: 'date', order: 'desc' }, 'id', 'locale'])) as { locale: string; id: number }[];
   for (const row of news) add(`/news/${row.id}`, 'news', row.locale);
-  const events = (await db('events').select('locale', 'id').orderBy([{ column: 'starts_at', order: 'desc' }, 'id', 'locale'])) as { locale: string; id: number }[];
+  const events = (await db('events')
+    .select('locale', 'id')
+    .orderBy([{ column: 'starts_at', order: 'desc' }, 'id', 'locale'])) as { locale: string; id: number }[];
   for (const row of events) add(`/events/${row.id}`, 'event', row.locale);
   return [...entries.values()];
 }

@@ -54,10 +54,7 @@ export async function searchContent(db: Knex, request: SearchRequest): Promise<S
   const terms = queryTerms(request.query);
   if (terms.length === 0) return { total: 0, results: [], categoryCounts: {} };
 
-  const termRows = (await db('search_terms')
-    .select('term', 'doc_key', 'weight', 'forms')
-    .where('locale', request.locale)
-    .whereIn('term', terms)) as TermRow[];
+  const termRows = (await db('search_terms').select('term', 'doc_key', 'weight', 'forms').where('locale', request.locale).whereIn('term', terms)) as TermRow[];
 
   const documentFrequency = new Map<string, number>();
   const hitsByDocument = new Map<string, TermRow[]>();
@@ -71,13 +68,13 @@ export async function searchContent(db: Knex, request: SearchRequest): Promise<S
   if (matchingKeys.length === 0) return { total: 0, results: [], categoryCounts: {} };
 
   const stats = (await db('search_documents').where('locale', request.locale).count({ count: '*' }).avg({ average: 'length' }).first()) as
-    | { count: unknown; average: unknown }
-    | undefined;
+    { count: unknown; average: unknown } | undefined;
   const documentCount = toNumber(stats?.count);
   const averageLength = toNumber(stats?.average) || 1;
 
-  const documents = await rowsInSlices(matchingKeys, (slice) =>
-    db('search_documents').select('*').where('locale', request.locale).whereIn('doc_key', slice) as Promise<DocumentRow[]>,
+  const documents = await rowsInSlices(
+    matchingKeys,
+    (slice) => db('search_documents').select('*').where('locale', request.locale).whereIn('doc_key', slice) as Promise<DocumentRow[]>,
   );
 
   const categoryCounts: Record<string, number> = {};
@@ -108,9 +105,7 @@ export async function searchContent(db: Knex, request: SearchRequest): Promise<S
       score: Math.round(score * 10_000) / 10_000,
     });
   }
-  ranked.sort(
-    (a, b) => b.score - a.score || (b.date ?? '').localeCompare(a.date ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  ranked.sort((a, b) => b.score - a.score || (b.date ?? '').localeCompare(a.date ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const offset = (request.page - 1) * request.pageSize;
   return { total: ranked.length, results: ranked.slice(offset, offset + request.pageSize), categoryCounts };
 }

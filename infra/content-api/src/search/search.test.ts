@@ -8,8 +8,15 @@ function newsRecord(id: number, title: string, body: string, date = '2026-01-15T
 
 function eventRecord(id: number, title: string, body: string) {
   return {
-    title, body: `<p>${body}</p>`, link: `/events/${id}`, startsAt: '2026-03-01T10:00:00+03:00', endsAt: '2026-03-01T12:00:00+03:00',
-    coOrganizers: [], isRecommended: false, isPaid: false, application: { type: 'none' },
+    title,
+    body: `<p>${body}</p>`,
+    link: `/events/${id}`,
+    startsAt: '2026-03-01T10:00:00+03:00',
+    endsAt: '2026-03-01T12:00:00+03:00',
+    coOrganizers: [],
+    isRecommended: false,
+    isPaid: false,
+    application: { type: 'none' },
   };
 }
 
@@ -122,8 +129,15 @@ describe.each(ENGINES)('search on %s', (engine) => {
 
 test('SQLite and PostgreSQL return the same results, scores and matched words', async () => {
   const queries: [string, string, string?][] = [
-    ['ru', 'студенты'], ['en', 'students'], ['ru', 'ученые'], ['ru', 'квантовые вычисления'], ['en', 'robotics', 'education'],
-    ['ru', 'лаборатория'], ['en', 'open day'], ['ru', 'квазикристаллический'], ['en', 'research grant'],
+    ['ru', 'студенты'],
+    ['en', 'students'],
+    ['ru', 'ученые'],
+    ['ru', 'квантовые вычисления'],
+    ['en', 'robotics', 'education'],
+    ['ru', 'лаборатория'],
+    ['en', 'open day'],
+    ['ru', 'квазикристаллический'],
+    ['en', 'research grant'],
   ];
   for (const [locale, query, category] of queries) {
     const sqlite = await search(servers.sqlite!, locale, query, category);

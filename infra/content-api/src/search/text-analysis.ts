@@ -9,11 +9,70 @@ const MAX_WORD_LENGTH = 64;
 
 const STOP_WORDS = new Set([
   // Russian function words
-  'и', 'в', 'во', 'не', 'на', 'с', 'со', 'по', 'к', 'ко', 'о', 'об', 'от', 'до', 'за', 'из', 'у', 'для', 'при',
-  'что', 'как', 'а', 'но', 'или', 'же', 'бы', 'ли', 'это', 'то', 'так', 'его', 'ее', 'их', 'мы', 'вы', 'он', 'она',
+  'и',
+  'в',
+  'во',
+  'не',
+  'на',
+  'с',
+  'со',
+  'по',
+  'к',
+  'ко',
+  'о',
+  'об',
+  'от',
+  'до',
+  'за',
+  'из',
+  'у',
+  'для',
+  'при',
+  'что',
+  'как',
+  'а',
+  'но',
+  'или',
+  'же',
+  'бы',
+  'ли',
+  'это',
+  'то',
+  'так',
+  'его',
+  'ее',
+  'их',
+  'мы',
+  'вы',
+  'он',
+  'она',
   // English function words
-  'the', 'a', 'an', 'and', 'or', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'is', 'are', 'was',
-  'be', 'as', 'it', 'its', 'this', 'that', 'our', 'we', 'you',
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'of',
+  'in',
+  'on',
+  'at',
+  'to',
+  'for',
+  'by',
+  'with',
+  'from',
+  'is',
+  'are',
+  'was',
+  'be',
+  'as',
+  'it',
+  'its',
+  'this',
+  'that',
+  'our',
+  'we',
+  'you',
 ]);
 
 /** Lower case and ё folded to е: the spelling every comparison uses (site notes, section 4). */
@@ -34,11 +93,7 @@ const STEM_CACHE_LIMIT = 100_000;
 export function stemWord(foldedWord: string): string {
   const cached = stemCache.get(foldedWord);
   if (cached !== undefined) return cached;
-  const stem = /[а-я]/.test(foldedWord)
-    ? russianStemmer.stem(foldedWord)
-    : /^[a-z]+$/.test(foldedWord)
-      ? englishStemmer.stem(foldedWord)
-      : foldedWord;
+  const stem = /[а-я]/.test(foldedWord) ? russianStemmer.stem(foldedWord) : /^[a-z]+$/.test(foldedWord) ? englishStemmer.stem(foldedWord) : foldedWord;
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
   stemCache.set(foldedWord, stem);
   return stem;

@@ -45,8 +45,23 @@ export function programsSeed(): Bilingual<ProgramRecord>[] {
     const duration = years === 0 ? { ru: '6 месяцев', en: '6 months' } : { ru: `${years} ${russianPlural(years, 'год', 'года', 'лет')}`, en: `${years} years` };
     const shared = { id, level, link: `/programs#${id}`, image: { url: `/media/images/${DEMO_IMAGES[index % DEMO_IMAGES.length]}`, alt: en } };
     return {
-      ru: { ...shared, title: ru, duration: duration.ru, format: level === 'continuing' ? 'Онлайн' : 'Очная', language: index % 5 === 4 ? 'Английский' : 'Русский', description: `${ru}: ${LEVEL_NAMES[level].ru}. Обучение в исследовательских лабораториях университета и проекты с индустриальными партнёрами.`, image: { ...shared.image, alt: ru } },
-      en: { ...shared, title: en, duration: duration.en, format: level === 'continuing' ? 'Online' : 'Full-time', language: index % 5 === 4 ? 'English' : 'Russian', description: `${en}: ${LEVEL_NAMES[level].en} programme. Study in the university's research laboratories and projects with industry partners.` },
+      ru: {
+        ...shared,
+        title: ru,
+        duration: duration.ru,
+        format: level === 'continuing' ? 'Онлайн' : 'Очная',
+        language: index % 5 === 4 ? 'Английский' : 'Русский',
+        description: `${ru}: ${LEVEL_NAMES[level].ru}. Обучение в исследовательских лабораториях университета и проекты с индустриальными партнёрами.`,
+        image: { ...shared.image, alt: ru },
+      },
+      en: {
+        ...shared,
+        title: en,
+        duration: duration.en,
+        format: level === 'continuing' ? 'Online' : 'Full-time',
+        language: index % 5 === 4 ? 'English' : 'Russian',
+        description: `${en}: ${LEVEL_NAMES[level].en} programme. Study in the university's research laboratories and projects with industry partners.`,
+      },
     };
   });
 }
@@ -63,8 +78,16 @@ const COURSE_TITLES: CourseTitle[] = [
   (t) => ({ ru: `Этика и право в сфере «${t.ruNom}»`, en: `Ethics and law in ${t.en}` }),
 ];
 
-const FORMATS: Record<string, Bilingual> = { online: { ru: 'Онлайн', en: 'Online' }, offline: { ru: 'Очно', en: 'On campus' }, blended: { ru: 'Смешанный', en: 'Blended' } };
-const LEVELS: Record<string, Bilingual> = { beginner: { ru: 'Начальный', en: 'Beginner' }, intermediate: { ru: 'Средний', en: 'Intermediate' }, advanced: { ru: 'Продвинутый', en: 'Advanced' } };
+const FORMATS: Record<string, Bilingual> = {
+  online: { ru: 'Онлайн', en: 'Online' },
+  offline: { ru: 'Очно', en: 'On campus' },
+  blended: { ru: 'Смешанный', en: 'Blended' },
+};
+const LEVELS: Record<string, Bilingual> = {
+  beginner: { ru: 'Начальный', en: 'Beginner' },
+  intermediate: { ru: 'Средний', en: 'Intermediate' },
+  advanced: { ru: 'Продвинутый', en: 'Advanced' },
+};
 const LANGUAGES: Record<string, Bilingual> = { ru: { ru: 'Русский', en: 'Russian' }, en: { ru: 'Английский', en: 'English' } };
 
 /** What the course covers (the topic's own syllabus) and how it is taught, which differs from course to course. */
@@ -72,9 +95,18 @@ function courseDescription(id: number, topic: Topic): Bilingual {
   const facts = TOPIC_FACTS[topic.id]!;
   const ways: Bilingual[] = [
     { ru: 'Каждую неделю — лекция и разбор задач, в конце — экзамен.', en: 'A lecture and a problem class every week, with an exam at the end.' },
-    { ru: `Занятия проходят в лаборатории: ${facts.lab.ru.charAt(0).toLowerCase()}${facts.lab.ru.slice(1)}.`, en: `Classes take place in the ${facts.lab.en}.` },
-    { ru: 'Итог курса — командный проект с защитой перед партнёрами университета.', en: "The course ends with a team project presented to the university's partners." },
-    { ru: 'Видеолекции, еженедельные тесты и консультации с преподавателем онлайн.', en: 'Video lectures, weekly quizzes and online office hours with the teacher.' },
+    {
+      ru: `Занятия проходят в лаборатории: ${facts.lab.ru.charAt(0).toLowerCase()}${facts.lab.ru.slice(1)}.`,
+      en: `Classes take place in the ${facts.lab.en}.`,
+    },
+    {
+      ru: 'Итог курса — командный проект с защитой перед партнёрами университета.',
+      en: "The course ends with a team project presented to the university's partners.",
+    },
+    {
+      ru: 'Видеолекции, еженедельные тесты и консультации с преподавателем онлайн.',
+      en: 'Video lectures, weekly quizzes and online office hours with the teacher.',
+    },
   ];
   const way = ways[id % ways.length]!;
   return { ru: `Вы изучите ${facts.syllabus.ru}. ${way.ru}`, en: `You will study ${facts.syllabus.en}. ${way.en}` };
@@ -93,14 +125,33 @@ export function coursesSeed(): Bilingual<CourseRecord>[] {
     const durationId = weeks <= 4 ? 'short' : weeks <= 12 ? 'medium' : 'long';
     const second = random.pick(TOPICS);
     const topicIds = [...new Set([topic.id, ...(id % 3 === 0 ? [second.id] : [])])];
-    const topicsOf = (locale: 'ru' | 'en') => topicIds.map((topicId) => {
-      const found = TOPICS.find((entry) => entry.id === topicId)!;
-      return capitalise(locale === 'ru' ? found.ruNom : found.en);
-    });
+    const topicsOf = (locale: 'ru' | 'en') =>
+      topicIds.map((topicId) => {
+        const found = TOPICS.find((entry) => entry.id === topicId)!;
+        return capitalise(locale === 'ru' ? found.ruNom : found.en);
+      });
     const shared = { id, link: `/courses?topic=${topic.id}#course-${id}`, durationWeeks: weeks, levelId, formatId, languageId, durationId, topicIds };
     courses.push({
-      ru: { ...shared, title: title.ru, duration: `${weeks} ${russianPlural(weeks, 'неделя', 'недели', 'недель')}`, level: LEVELS[levelId]!.ru, format: FORMATS[formatId]!.ru, language: LANGUAGES[languageId]!.ru, topics: topicsOf('ru'), description: courseDescription(id, topic).ru },
-      en: { ...shared, title: title.en, duration: `${weeks} weeks`, level: LEVELS[levelId]!.en, format: FORMATS[formatId]!.en, language: LANGUAGES[languageId]!.en, topics: topicsOf('en'), description: courseDescription(id, topic).en },
+      ru: {
+        ...shared,
+        title: title.ru,
+        duration: `${weeks} ${russianPlural(weeks, 'неделя', 'недели', 'недель')}`,
+        level: LEVELS[levelId]!.ru,
+        format: FORMATS[formatId]!.ru,
+        language: LANGUAGES[languageId]!.ru,
+        topics: topicsOf('ru'),
+        description: courseDescription(id, topic).ru,
+      },
+      en: {
+        ...shared,
+        title: title.en,
+        duration: `${weeks} weeks`,
+        level: LEVELS[levelId]!.en,
+        format: FORMATS[formatId]!.en,
+        language: LANGUAGES[languageId]!.en,
+        topics: topicsOf('en'),
+        description: courseDescription(id, topic).en,
+      },
     });
   }
   return courses;
@@ -109,30 +160,120 @@ export function coursesSeed(): Bilingual<CourseRecord>[] {
 export function researchSeed(): Bilingual<ResearchRecord>[] {
   return TOPICS.map((topic, index) => {
     const head = personName(index * 3);
-    const shared = { id: topic.id, sort: index, link: `/research#${topic.id}`, image: { url: `/media/images/${DEMO_IMAGES[(index + 1) % DEMO_IMAGES.length]}`, alt: topic.en } };
+    const shared = {
+      id: topic.id,
+      sort: index,
+      link: `/research#${topic.id}`,
+      image: { url: `/media/images/${DEMO_IMAGES[(index + 1) % DEMO_IMAGES.length]}`, alt: topic.en },
+    };
     return {
-      ru: { ...shared, title: capitalise(topic.ruNom), description: `Недавно группа создала ${TOPIC_FACTS[topic.id]!.result.ru}; цель — ${TOPIC_FACTS[topic.id]!.use.ru}.`, head: head.ru, laboratories: [TOPIC_FACTS[topic.id]!.lab.ru, `Центр компетенций «${capitalise(topic.ruNom)}»`], image: { ...shared.image, alt: capitalise(topic.ruNom) } },
-      en: { ...shared, title: capitalise(topic.en), description: `The latest result is ${TOPIC_FACTS[topic.id]!.result.en}; the aim is to ${TOPIC_FACTS[topic.id]!.use.en}.`, head: head.en, laboratories: [TOPIC_FACTS[topic.id]!.lab.en, `${capitalise(topic.en)} Competence Centre`] },
+      ru: {
+        ...shared,
+        title: capitalise(topic.ruNom),
+        description: `Недавно группа создала ${TOPIC_FACTS[topic.id]!.result.ru}; цель — ${TOPIC_FACTS[topic.id]!.use.ru}.`,
+        head: head.ru,
+        laboratories: [TOPIC_FACTS[topic.id]!.lab.ru, `Центр компетенций «${capitalise(topic.ruNom)}»`],
+        image: { ...shared.image, alt: capitalise(topic.ruNom) },
+      },
+      en: {
+        ...shared,
+        title: capitalise(topic.en),
+        description: `The latest result is ${TOPIC_FACTS[topic.id]!.result.en}; the aim is to ${TOPIC_FACTS[topic.id]!.use.en}.`,
+        head: head.en,
+        laboratories: [TOPIC_FACTS[topic.id]!.lab.en, `${capitalise(topic.en)} Competence Centre`],
+      },
     };
   });
 }
 
 const HISTORY: [number, string, string, string, string][] = [
-  [1956, 'Основание института', 'The institute is founded', 'Постановлением правительства создан Научно-технологический институт с тремя факультетами.', 'A government decree creates the Institute of Science and Technology with three faculties.'],
-  [1959, 'Первый выпуск', 'First graduates', 'Дипломы получили 212 выпускников физического и химического факультетов.', '212 students of the physics and chemistry faculties graduate.'],
-  [1964, 'Вычислительный центр', 'Computing centre', 'Запущена первая ЭВМ института; появляется кафедра вычислительной математики.', 'The institute starts its first computer and opens a department of computational mathematics.'],
-  [1972, 'Лабораторный корпус', 'Laboratory Building', 'Открыт лабораторный корпус с реакторным залом и оптическими лабораториями.', 'The Laboratory Building opens with a reactor hall and optics laboratories.'],
-  [1981, 'Студенческий городок', 'Student campus', 'Построены четыре общежития и спортивный комплекс.', 'Four halls of residence and a sports centre are built.'],
+  [
+    1956,
+    'Основание института',
+    'The institute is founded',
+    'Постановлением правительства создан Научно-технологический институт с тремя факультетами.',
+    'A government decree creates the Institute of Science and Technology with three faculties.',
+  ],
+  [
+    1959,
+    'Первый выпуск',
+    'First graduates',
+    'Дипломы получили 212 выпускников физического и химического факультетов.',
+    '212 students of the physics and chemistry faculties graduate.',
+  ],
+  [
+    1964,
+    'Вычислительный центр',
+    'Computing centre',
+    'Запущена первая ЭВМ института; появляется кафедра вычислительной математики.',
+    'The institute starts its first computer and opens a department of computational mathematics.',
+  ],
+  [
+    1972,
+    'Лабораторный корпус',
+    'Laboratory Building',
+    'Открыт лабораторный корпус с реакторным залом и оптическими лабораториями.',
+    'The Laboratory Building opens with a reactor hall and optics laboratories.',
+  ],
+  [
+    1981,
+    'Студенческий городок',
+    'Student campus',
+    'Построены четыре общежития и спортивный комплекс.',
+    'Four halls of residence and a sports centre are built.',
+  ],
   [1991, 'Статус университета', 'University status', 'Институт получает статус технического университета.', 'The institute becomes a technical university.'],
-  [1998, 'Первые международные программы', 'First international programmes', 'Запущены программы двойных дипломов с европейскими университетами.', 'Double-degree programmes start with European universities.'],
+  [
+    1998,
+    'Первые международные программы',
+    'First international programmes',
+    'Запущены программы двойных дипломов с европейскими университетами.',
+    'Double-degree programmes start with European universities.',
+  ],
   [2004, 'Технопарк', 'Technopark', 'Открыт университетский технопарк для студенческих стартапов.', 'The university technopark opens for student start-ups.'],
-  [2010, 'Институт биотехнологий', 'Institute of Biotechnology', 'Создан Институт биотехнологий с собственной магистратурой.', 'The Institute of Biotechnology is created with its own master\'s programmes.'],
-  [2013, 'Национальный исследовательский университет', 'National research university', 'Университет входит в число национальных исследовательских университетов.', 'The university becomes a national research university.'],
-  [2016, 'Лицензия и аккредитация', 'Licence and accreditation', 'Получена бессрочная лицензия на образовательную деятельность.', 'The university receives a permanent education licence.'],
-  [2019, 'Центр искусственного интеллекта', 'AI centre', 'Открыт междисциплинарный центр искусственного интеллекта.', 'An interdisciplinary artificial intelligence centre opens.'],
-  [2021, 'Квантовая лаборатория', 'Quantum laboratory', 'Запущен первый университетский квантовый вычислитель на 16 кубитах.', 'The university\'s first 16-qubit quantum computer goes live.'],
+  [
+    2010,
+    'Институт биотехнологий',
+    'Institute of Biotechnology',
+    'Создан Институт биотехнологий с собственной магистратурой.',
+    "The Institute of Biotechnology is created with its own master's programmes.",
+  ],
+  [
+    2013,
+    'Национальный исследовательский университет',
+    'National research university',
+    'Университет входит в число национальных исследовательских университетов.',
+    'The university becomes a national research university.',
+  ],
+  [
+    2016,
+    'Лицензия и аккредитация',
+    'Licence and accreditation',
+    'Получена бессрочная лицензия на образовательную деятельность.',
+    'The university receives a permanent education licence.',
+  ],
+  [
+    2019,
+    'Центр искусственного интеллекта',
+    'AI centre',
+    'Открыт междисциплинарный центр искусственного интеллекта.',
+    'An interdisciplinary artificial intelligence centre opens.',
+  ],
+  [
+    2021,
+    'Квантовая лаборатория',
+    'Quantum laboratory',
+    'Запущен первый университетский квантовый вычислитель на 16 кубитах.',
+    "The university's first 16-qubit quantum computer goes live.",
+  ],
   [2023, 'Новый кампус', 'New campus', 'Начато строительство нового кампуса на 8 000 студентов.', 'Construction starts on a new campus for 8,000 students.'],
-  [2025, 'Школа технологического предпринимательства', 'School of Technology Entrepreneurship', 'Открыта школа, объединившая инженерные и управленческие программы.', 'A school combining engineering and management programmes opens.'],
+  [
+    2025,
+    'Школа технологического предпринимательства',
+    'School of Technology Entrepreneurship',
+    'Открыта школа, объединившая инженерные и управленческие программы.',
+    'A school combining engineering and management programmes opens.',
+  ],
 ];
 
 export function historySeed(): Bilingual<HistoryRecord>[] {

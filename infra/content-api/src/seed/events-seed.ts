@@ -41,36 +41,64 @@ const CONCERTS: Bilingual[] = [
 const EVENT_STORIES: ((c: EventContext) => EventStory)[] = [
   (c) => ({
     title: { ru: `Открытая лекция «${capitalise(c.topic.ruNom)}: как это работает»`, en: `Public lecture: how ${c.topic.en} works` },
-    about: { ru: `Лектор — ${c.speaker.name.ru}, ${roleOf(c.speaker).ru}. Без формул расскажет про ${c.facts.syllabus.ru} и покажет ${c.facts.result.ru}.`, en: `${c.speaker.name.en}, ${roleOf(c.speaker).en}, explains ${c.facts.syllabus.en} without formulas and shows ${c.facts.result.en}.` },
+    about: {
+      ru: `Лектор — ${c.speaker.name.ru}, ${roleOf(c.speaker).ru}. Без формул расскажет про ${c.facts.syllabus.ru} и покажет ${c.facts.result.ru}.`,
+      en: `${c.speaker.name.en}, ${roleOf(c.speaker).en}, explains ${c.facts.syllabus.en} without formulas and shows ${c.facts.result.en}.`,
+    },
   }),
   (c) => ({
     title: { ru: `Хакатон ${c.company.ru}: ${c.topic.ruNom}`, en: `${c.company.en} ${c.topic.en} hackathon` },
-    about: { ru: `${c.count + 10} команд за 48 часов решают задачи партнёра. Задача этого года — помочь ${c.facts.use.ru}. Наставник — ${c.speaker.name.ru}.`, en: `${c.count + 10} teams get 48 hours to solve the partner's problems. This year's task: help ${c.facts.use.en}. Mentor: ${c.speaker.name.en}.` },
+    about: {
+      ru: `${c.count + 10} команд за 48 часов решают задачи партнёра. Задача этого года — помочь ${c.facts.use.ru}. Наставник — ${c.speaker.name.ru}.`,
+      en: `${c.count + 10} teams get 48 hours to solve the partner's problems. This year's task: help ${c.facts.use.en}. Mentor: ${c.speaker.name.en}.`,
+    },
   }),
   (c) => ({
     title: { ru: `Научный семинар ${c.faculty.ruGen}: ${c.topic.ruNom}`, en: `${c.faculty.en} research seminar: ${c.topic.en}` },
-    about: { ru: `Доклад: ${c.speaker.name.ru} — «${capitalise(c.facts.result.ru)}: первые результаты». Обсуждение открыто для аспирантов и магистрантов.`, en: `Talk: ${c.speaker.name.en}, "${capitalise(c.facts.result.en)}: first results". Postgraduates and master's students are welcome to join the discussion.` },
+    about: {
+      ru: `Доклад: ${c.speaker.name.ru} — «${capitalise(c.facts.result.ru)}: первые результаты». Обсуждение открыто для аспирантов и магистрантов.`,
+      en: `Talk: ${c.speaker.name.en}, "${capitalise(c.facts.result.en)}: first results". Postgraduates and master's students are welcome to join the discussion.`,
+    },
   }),
   (c) => ({
     title: { ru: `Конференция молодых учёных «${capitalise(c.topic.ruNom)}»`, en: `Young researchers' conference on ${c.topic.en}` },
-    about: { ru: `${c.count * 3} докладов студентов и аспирантов. Председатель программного комитета — ${c.speaker.name.ru}. Лучшие работы будут опубликованы в сборнике.`, en: `${c.count * 3} talks by students and postgraduates, with ${c.speaker.name.en} chairing the programme committee. The best papers will be published.` },
+    about: {
+      ru: `${c.count * 3} докладов студентов и аспирантов. Председатель программного комитета — ${c.speaker.name.ru}. Лучшие работы будут опубликованы в сборнике.`,
+      en: `${c.count * 3} talks by students and postgraduates, with ${c.speaker.name.en} chairing the programme committee. The best papers will be published.`,
+    },
   }),
   (c) => ({
     title: { ru: `Мастер-класс ${c.facts.lab.ru.replace('Лаборатория', 'лаборатории')}`, en: `Hands-on workshop at the ${c.facts.lab.en}` },
-    about: { ru: `Участники своими руками повторят один из экспериментов лаборатории. Ведёт ${c.speaker.name.ru}; ${c.count} мест.`, en: `Participants repeat one of the laboratory's experiments with their own hands. With ${c.speaker.name.en}; ${c.count} places.` },
+    about: {
+      ru: `Участники своими руками повторят один из экспериментов лаборатории. Ведёт ${c.speaker.name.ru}; ${c.count} мест.`,
+      en: `Participants repeat one of the laboratory's experiments with their own hands. With ${c.speaker.name.en}; ${c.count} places.`,
+    },
   }),
   (c) => ({
     title: { ru: `Карьерный день ${c.faculty.ruGen} с компанией ${c.company.ru}`, en: `${c.faculty.en} careers day with ${c.company.en}` },
     image: 'campus-main.jpg',
-    about: { ru: `Инженеры компании расскажут о стажировках и проведут экспресс-собеседования. Возьмите резюме.`, en: "The company's engineers talk about internships and run quick interviews. Bring your CV." },
+    about: {
+      ru: `Инженеры компании расскажут о стажировках и проведут экспресс-собеседования. Возьмите резюме.`,
+      en: "The company's engineers talk about internships and run quick interviews. Bring your CV.",
+    },
   }),
   (c) => {
     const concert = CONCERTS[c.count % CONCERTS.length]!;
-    return { title: concert, image: 'lecture-hall.jpg', about: { ru: 'Вход свободный для студентов и сотрудников; гостей просим зарегистрироваться заранее.', en: 'Free for students and staff; guests are asked to register in advance.' } };
+    return {
+      title: concert,
+      image: 'lecture-hall.jpg',
+      about: {
+        ru: 'Вход свободный для студентов и сотрудников; гостей просим зарегистрироваться заранее.',
+        en: 'Free for students and staff; guests are asked to register in advance.',
+      },
+    };
   },
   (c) => ({
     title: { ru: `Экскурсия: ${c.facts.lab.ru.charAt(0).toLowerCase()}${c.facts.lab.ru.slice(1)}`, en: `Tour of the ${c.facts.lab.en}` },
-    about: { ru: `Группы по 12 человек. Экскурсию ведёт ${c.speaker.name.ru}; покажут ${c.facts.result.ru}.`, en: `Groups of 12, guided by ${c.speaker.name.en}, who shows ${c.facts.result.en}.` },
+    about: {
+      ru: `Группы по 12 человек. Экскурсию ведёт ${c.speaker.name.ru}; покажут ${c.facts.result.ru}.`,
+      en: `Groups of 12, guided by ${c.speaker.name.en}, who shows ${c.facts.result.en}.`,
+    },
   }),
 ];
 
@@ -99,7 +127,12 @@ export function eventsSeed(referenceDate: string): Bilingual<EventRecord>[] {
   const titles = new Set<string>();
   for (let id = 1; id <= EVENT_COUNT; id += 1) {
     // The first three are today; the open day is two weeks ahead; the rest spread over the other days.
-    const slot = id === OPEN_DAY_EVENT_ID ? days.find((entry) => entry.offset === 14) ?? days[0]! : id <= 4 ? days.find((entry) => entry.offset === 0)! : random.pick(days);
+    const slot =
+      id === OPEN_DAY_EVENT_ID
+        ? (days.find((entry) => entry.offset === 14) ?? days[0]!)
+        : id <= 4
+          ? days.find((entry) => entry.offset === 0)!
+          : random.pick(days);
     const topic = random.pick(TOPICS);
     random.pick(FACULTIES); // keeps the seeded sequence (days, places, partners) of the calendar as it was
     const facts = TOPIC_FACTS[topic.id]!;

@@ -20,19 +20,24 @@ export function settingsSeed(): ByLocale<Settings> {
       type: 'website',
       image: '/media/images/campus-main.jpg',
       htmlAttrs: { lang: locale },
-      link: [{ rel: 'icon', href: '/favicon.ico' }, { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }],
+      link: [
+        { rel: 'icon', href: '/favicon.ico' },
+        { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+      ],
       meta: [{ name: 'theme-color', content: '#2F312E' }],
     },
     imagePlaceholder: { id: 'placeholder', url: PLACEHOLDER_IMAGE },
     organization: {
-      legalName: locale === 'ru'
-        ? 'Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»'
-        : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
+      legalName:
+        locale === 'ru'
+          ? 'Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»'
+          : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
       shortName: SHORT_NAME[locale],
       logo: '/icon-512.png',
-      address: locale === 'ru'
-        ? { streetAddress: 'Университетский проспект, 1', addressLocality: 'Москва', postalCode: '119991', addressCountry: 'RU' }
-        : { streetAddress: '1 Universitetsky Prospekt', addressLocality: 'Moscow', postalCode: '119991', addressCountry: 'RU' },
+      address:
+        locale === 'ru'
+          ? { streetAddress: 'Университетский проспект, 1', addressLocality: 'Москва', postalCode: '119991', addressCountry: 'RU' }
+          : { streetAddress: '1 Universitetsky Prospekt', addressLocality: 'Moscow', postalCode: '119991', addressCountry: 'RU' },
       telephone: '+7 495 100-00-00',
       email: 'info@stu.example',
       foundingDate: '1956',
@@ -43,13 +48,25 @@ export function settingsSeed(): ByLocale<Settings> {
 
 const NAV: ByLocale<{ label: string; href: string; children?: { label: string; href: string }[] }[]> = {
   ru: [
-    { label: 'Университет', href: '/about', children: [
-      { label: 'История', href: '/history' }, { label: 'Люди', href: '/people' },
-      { label: 'Вакансии', href: '/vacancies' }, { label: 'Контакты', href: '/contacts' },
-    ] },
-    { label: 'Образование', href: '/education', children: [
-      { label: 'Программы', href: '/programs' }, { label: 'Курсы', href: '/courses' }, { label: 'Поступление', href: '/apply' },
-    ] },
+    {
+      label: 'Университет',
+      href: '/about',
+      children: [
+        { label: 'История', href: '/history' },
+        { label: 'Люди', href: '/people' },
+        { label: 'Вакансии', href: '/vacancies' },
+        { label: 'Контакты', href: '/contacts' },
+      ],
+    },
+    {
+      label: 'Образование',
+      href: '/education',
+      children: [
+        { label: 'Программы', href: '/programs' },
+        { label: 'Курсы', href: '/courses' },
+        { label: 'Поступление', href: '/apply' },
+      ],
+    },
     { label: 'Наука', href: '/research' },
     { label: 'Новости', href: '/news', children: [{ label: 'Медиа', href: '/media' }] },
     { label: 'События', href: '/events' },
@@ -57,13 +74,25 @@ const NAV: ByLocale<{ label: string; href: string; children?: { label: string; h
     { label: 'Поиск', href: '/search' },
   ],
   en: [
-    { label: 'University', href: '/about', children: [
-      { label: 'History', href: '/history' }, { label: 'People', href: '/people' },
-      { label: 'Vacancies', href: '/vacancies' }, { label: 'Contacts', href: '/contacts' },
-    ] },
-    { label: 'Education', href: '/education', children: [
-      { label: 'Programs', href: '/programs' }, { label: 'Courses', href: '/courses' }, { label: 'Admissions', href: '/apply' },
-    ] },
+    {
+      label: 'University',
+      href: '/about',
+      children: [
+        { label: 'History', href: '/history' },
+        { label: 'People', href: '/people' },
+        { label: 'Vacancies', href: '/vacancies' },
+        { label: 'Contacts', href: '/contacts' },
+      ],
+    },
+    {
+      label: 'Education',
+      href: '/education',
+      children: [
+        { label: 'Programs', href: '/programs' },
+        { label: 'Courses', href: '/courses' },
+        { label: 'Admissions', href: '/apply' },
+      ],
+    },
     { label: 'Research', href: '/research' },
     { label: 'News', href: '/news', children: [{ label: 'Media', href: '/media' }] },
     { label: 'Events', href: '/events' },
@@ -83,70 +112,138 @@ export function layoutSeed(referenceDate: string): ByLocale<[string, unknown][]>
   const make = (locale: Locale): [string, unknown][] => {
     const ru = locale === 'ru';
     return [
-      ['header', {
-        title: SITE_NAME[locale],
-        navMenu: NAV[locale],
-        altColorScheme: (['gray', 'black', 'lime', 'sepia'] as const).map((name) => ({ name, label: SCHEME_LABELS[locale][name] })),
-      }],
-      ['footer', {
-        navigation: NAV[locale].map(({ label, href }) => ({ label, href })),
-        fullName: ru
-          ? 'Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»'
-          : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
-        activeDate: ru ? `Сведения актуальны на ${referenceDate.split('-').reverse().join('.')}` : `Information current as of ${referenceDate}`,
-        socials: [
-          { label: ru ? 'ВКонтакте' : 'VK', href: 'https://vk.com/stu_example' },
-          { label: 'Telegram', href: 'https://t.me/stu_example' },
-          { label: 'YouTube', href: 'https://www.youtube.com/@stu_example' },
-          { label: 'RuTube', href: 'https://rutube.ru/channel/stu_example' },
-        ],
-        info: [
-          { text: ru ? 'Лицензия на образовательную деятельность № 2345 от 12.03.2016' : 'Education licence No. 2345 of 12 March 2016', label: ru ? 'Сведения об организации' : 'About the institution', href: '/sveden' },
-          { text: ru ? 'Сделано в' : 'Made at', label: ru ? 'Студия цифровых проектов' : 'Digital Projects Studio', href: '/about', arrayMadeIn: [ru ? `Студия цифровых проектов ${SHORT_NAME.ru}` : `${SHORT_NAME.en} Digital Projects Studio`] },
-        ],
-        copyright: `© 1956–${year} ${SITE_NAME[locale]}`,
-      }],
-      ['alerts', [
+      [
+        'header',
         {
-          id: 'admission-2027',
-          text: ru
-            ? '<p>Открыт приём документов на <a href="/programs">программы магистратуры</a> 2027 года.</p>'
-            : '<p>Applications are open for the 2027 <a href="/en/programs">master\'s programs</a>.</p>',
-          link: { label: ru ? 'Подать заявку' : 'Apply now', href: '/apply' },
+          title: SITE_NAME[locale],
+          navMenu: NAV[locale],
+          altColorScheme: (['gray', 'black', 'lime', 'sepia'] as const).map((name) => ({ name, label: SCHEME_LABELS[locale][name] })),
         },
+      ],
+      [
+        'footer',
         {
-          id: 'library-hours',
-          text: ru
-            ? '<p>Научная библиотека работает <strong>круглосуточно</strong> в период сессии.<br>Вход по студенческому билету.</p>'
-            : '<p>The research library is open <strong>around the clock</strong> during exams.<br>Entry with a student card.</p>',
-          link: {},
+          navigation: NAV[locale].map(({ label, href }) => ({ label, href })),
+          fullName: ru
+            ? 'Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»'
+            : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
+          activeDate: ru ? `Сведения актуальны на ${referenceDate.split('-').reverse().join('.')}` : `Information current as of ${referenceDate}`,
+          socials: [
+            { label: ru ? 'ВКонтакте' : 'VK', href: 'https://vk.com/stu_example' },
+            { label: 'Telegram', href: 'https://t.me/stu_example' },
+            { label: 'YouTube', href: 'https://www.youtube.com/@stu_example' },
+            { label: 'RuTube', href: 'https://rutube.ru/channel/stu_example' },
+          ],
+          info: [
+            {
+              text: ru ? 'Лицензия на образовательную деятельность № 2345 от 12.03.2016' : 'Education licence No. 2345 of 12 March 2016',
+              label: ru ? 'Сведения об организации' : 'About the institution',
+              href: '/sveden',
+            },
+            {
+              text: ru ? 'Сделано в' : 'Made at',
+              label: ru ? 'Студия цифровых проектов' : 'Digital Projects Studio',
+              href: '/about',
+              arrayMadeIn: [ru ? `Студия цифровых проектов ${SHORT_NAME.ru}` : `${SHORT_NAME.en} Digital Projects Studio`],
+            },
+          ],
+          copyright: `© 1956–${year} ${SITE_NAME[locale]}`,
         },
-      ]],
-      ['cookies', {
-        text: ru
-          ? 'Мы используем файлы cookie, чтобы сайт работал удобнее. Продолжая работу с сайтом, вы соглашаетесь с их использованием.'
-          : 'We use cookies to make the site work better. By continuing, you agree to their use.',
-        link: { label: ru ? 'Политика обработки персональных данных' : 'Personal data policy', href: '/about#privacy' },
-        btnLabel: ru ? 'Принять' : 'Accept',
-      }],
-      ['notify', {
-        text: ru ? 'День открытых дверей: приходите знакомиться с университетом!' : 'Open day: come and meet the university!',
-        link: { label: ru ? 'Зарегистрироваться' : 'Register', href: '/apply' },
-      }],
-      ['errorPage', ru ? {
-        401: { message: 'Not Authorized', description: 'Чтобы открыть эту страницу, войдите в систему.', actions: [{ label: 'Авторизация', href: '/auth' }, { label: 'На главную', href: '/' }] },
-        403: { message: 'No access', description: 'У вас нет доступа к этой странице.', actions: [{ label: 'На главную', href: '/' }] },
-        404: { message: 'Not Found', description: 'Такой страницы нет. Возможно, вы искали один из этих разделов:', actions: [{ label: 'На главную', href: '/' }, { label: 'Об университете', href: '/about' }, { label: 'Образование', href: '/education' }, { label: 'Наука', href: '/research' }] },
-        500: { message: 'Server Error', description: 'На сервере произошла ошибка. Мы уже разбираемся, попробуйте обновить страницу позже.', actions: [] },
-      } : {
-        401: { message: 'Not Authorized', description: 'Please log in to open this page.', actions: [{ label: 'Log in', href: '/auth' }, { label: 'Home', href: '/' }] },
-        403: { message: 'No access', description: 'You do not have access to this page.', actions: [{ label: 'Home', href: '/' }] },
-        404: { message: 'Not Found', description: 'This page does not exist. Perhaps you were looking for one of these:', actions: [{ label: 'Home', href: '/' }, { label: 'About', href: '/about' }, { label: 'Education', href: '/education' }, { label: 'Research', href: '/research' }] },
-        500: { message: 'Server Error', description: 'Something went wrong on our server. We are on it; please try again later.', actions: [] },
-      }],
-      ['accessibility', ru
-        ? { title: 'Версия для слабовидящих', colorScheme: 'Цветовая схема', fontSize: 'Размер шрифта', reset: 'Обычная версия' }
-        : { title: 'Accessibility options', colorScheme: 'Colour scheme', fontSize: 'Font size', reset: 'Standard version' }],
+      ],
+      [
+        'alerts',
+        [
+          {
+            id: 'admission-2027',
+            text: ru
+              ? '<p>Открыт приём документов на <a href="/programs">программы магистратуры</a> 2027 года.</p>'
+              : '<p>Applications are open for the 2027 <a href="/en/programs">master\'s programs</a>.</p>',
+            link: { label: ru ? 'Подать заявку' : 'Apply now', href: '/apply' },
+          },
+          {
+            id: 'library-hours',
+            text: ru
+              ? '<p>Научная библиотека работает <strong>круглосуточно</strong> в период сессии.<br>Вход по студенческому билету.</p>'
+              : '<p>The research library is open <strong>around the clock</strong> during exams.<br>Entry with a student card.</p>',
+            link: {},
+          },
+        ],
+      ],
+      [
+        'cookies',
+        {
+          text: ru
+            ? 'Мы используем файлы cookie, чтобы сайт работал удобнее. Продолжая работу с сайтом, вы соглашаетесь с их использованием.'
+            : 'We use cookies to make the site work better. By continuing, you agree to their use.',
+          link: { label: ru ? 'Политика обработки персональных данных' : 'Personal data policy', href: '/about#privacy' },
+          btnLabel: ru ? 'Принять' : 'Accept',
+        },
+      ],
+      [
+        'notify',
+        {
+          text: ru ? 'День открытых дверей: приходите знакомиться с университетом!' : 'Open day: come and meet the university!',
+          link: { label: ru ? 'Зарегистрироваться' : 'Register', href: '/apply' },
+        },
+      ],
+      [
+        'errorPage',
+        ru
+          ? {
+              401: {
+                message: 'Not Authorized',
+                description: 'Чтобы открыть эту страницу, войдите в систему.',
+                actions: [
+                  { label: 'Авторизация', href: '/auth' },
+                  { label: 'На главную', href: '/' },
+                ],
+              },
+              403: { message: 'No access', description: 'У вас нет доступа к этой странице.', actions: [{ label: 'На главную', href: '/' }] },
+              404: {
+                message: 'Not Found',
+                description: 'Такой страницы нет. Возможно, вы искали один из этих разделов:',
+                actions: [
+                  { label: 'На главную', href: '/' },
+                  { label: 'Об университете', href: '/about' },
+                  { label: 'Образование', href: '/education' },
+                  { label: 'Наука', href: '/research' },
+                ],
+              },
+              500: {
+                message: 'Server Error',
+                description: 'На сервере произошла ошибка. Мы уже разбираемся, попробуйте обновить страницу позже.',
+                actions: [],
+              },
+            }
+          : {
+              401: {
+                message: 'Not Authorized',
+                description: 'Please log in to open this page.',
+                actions: [
+                  { label: 'Log in', href: '/auth' },
+                  { label: 'Home', href: '/' },
+                ],
+              },
+              403: { message: 'No access', description: 'You do not have access to this page.', actions: [{ label: 'Home', href: '/' }] },
+              404: {
+                message: 'Not Found',
+                description: 'This page does not exist. Perhaps you were looking for one of these:',
+                actions: [
+                  { label: 'Home', href: '/' },
+                  { label: 'About', href: '/about' },
+                  { label: 'Education', href: '/education' },
+                  { label: 'Research', href: '/research' },
+                ],
+              },
+              500: { message: 'Server Error', description: 'Something went wrong on our server. We are on it; please try again later.', actions: [] },
+            },
+      ],
+      [
+        'accessibility',
+        ru
+          ? { title: 'Версия для слабовидящих', colorScheme: 'Цветовая схема', fontSize: 'Размер шрифта', reset: 'Обычная версия' }
+          : { title: 'Accessibility options', colorScheme: 'Colour scheme', fontSize: 'Font size', reset: 'Standard version' },
+      ],
     ];
   };
   return { ru: make('ru'), en: make('en') };

@@ -52,8 +52,14 @@ const NEWS_STORIES: ((story: Story) => Told)[] = [
     title: { ru: `${capitalise(s.faculty.ruPrep)} открылась ${lower(s.facts.lab.ru)}`, en: `The ${s.faculty.en} opens its ${s.facts.lab.en}` },
     lead: { ru: `Первый проект лаборатории — ${s.facts.result.ru}.`, en: `The laboratory's first project is ${s.facts.result.en}.` },
     paragraphs: {
-      ru: [`В лаборатории ${s.count} рабочих мест для студентов и аспирантов; руководитель — ${s.person.name.ru}.`, say(s, 'ru', `Мы хотим ${s.facts.use.ru}, и студенты с первого курса смогут участвовать в этой работе`)],
-      en: [`The laboratory has ${s.count} places for students and postgraduates and is led by ${s.person.name.en}.`, say(s, 'en', `We want to ${s.facts.use.en}, and students can join the work from their first year`)],
+      ru: [
+        `В лаборатории ${s.count} рабочих мест для студентов и аспирантов; руководитель — ${s.person.name.ru}.`,
+        say(s, 'ru', `Мы хотим ${s.facts.use.ru}, и студенты с первого курса смогут участвовать в этой работе`),
+      ],
+      en: [
+        `The laboratory has ${s.count} places for students and postgraduates and is led by ${s.person.name.en}.`,
+        say(s, 'en', `We want to ${s.facts.use.en}, and students can join the work from their first year`),
+      ],
     },
   }),
   (s) => ({
@@ -61,17 +67,35 @@ const NEWS_STORIES: ((story: Story) => Told)[] = [
     title: { ru: `Учёные ${s.faculty.ruGen} создали ${s.facts.result.ru}`, en: `${s.faculty.en} researchers develop ${s.facts.result.en}` },
     lead: { ru: `Статья о работе вышла в журнале ${s.journal}.`, en: `The work is published in ${s.journal}.` },
     paragraphs: {
-      ru: [`Разработка поможет ${s.facts.use.ru}. Над ней ${s.count > 20 ? 'три года' : 'два года'} работала группа из ${s.count % 9 + 4} человек.`, say(s, 'ru', 'Самое трудное было не получить результат, а повторить его десять раз подряд')],
-      en: [`The development should help ${s.facts.use.en}. A team of ${s.count % 9 + 4} worked on it for ${s.count > 20 ? 'three' : 'two'} years.`, say(s, 'en', 'The hard part was not getting the result but repeating it ten times in a row')],
+      ru: [
+        `Разработка поможет ${s.facts.use.ru}. Над ней ${s.count > 20 ? 'три года' : 'два года'} работала группа из ${(s.count % 9) + 4} человек.`,
+        say(s, 'ru', 'Самое трудное было не получить результат, а повторить его десять раз подряд'),
+      ],
+      en: [
+        `The development should help ${s.facts.use.en}. A team of ${(s.count % 9) + 4} worked on it for ${s.count > 20 ? 'three' : 'two'} years.`,
+        say(s, 'en', 'The hard part was not getting the result but repeating it ten times in a row'),
+      ],
     },
   }),
   (s) => ({
     format: 'article',
-    title: { ru: `Студенты ${s.faculty.ruGen} — призёры международной олимпиады по направлению «${s.topic.ruNom}»`, en: `${s.faculty.en} students take medals at an international ${s.topic.en} olympiad` },
-    lead: { ru: `В финале соревновались ${s.count + 40} команд из ${s.count % 12 + 8} стран.`, en: `${s.count + 40} teams from ${s.count % 12 + 8} countries competed in the final.` },
+    title: {
+      ru: `Студенты ${s.faculty.ruGen} — призёры международной олимпиады по направлению «${s.topic.ruNom}»`,
+      en: `${s.faculty.en} students take medals at an international ${s.topic.en} olympiad`,
+    },
+    lead: {
+      ru: `В финале соревновались ${s.count + 40} команд из ${(s.count % 12) + 8} стран.`,
+      en: `${s.count + 40} teams from ${(s.count % 12) + 8} countries competed in the final.`,
+    },
     paragraphs: {
-      ru: [`Команду готовил${past(s, '', 'а')} ${s.person.name.ru}: полгода еженедельных тренировок и разбор задач прошлых лет.`, 'Призёры получат повышенную стипендию и приглашение на летнюю стажировку в лаборатории университета.'],
-      en: [`${s.person.name.en} coached the team: six months of weekly training and past papers.`, 'The medallists receive a higher scholarship and a summer placement in a university laboratory.'],
+      ru: [
+        `Команду готовил${past(s, '', 'а')} ${s.person.name.ru}: полгода еженедельных тренировок и разбор задач прошлых лет.`,
+        'Призёры получат повышенную стипендию и приглашение на летнюю стажировку в лаборатории университета.',
+      ],
+      en: [
+        `${s.person.name.en} coached the team: six months of weekly training and past papers.`,
+        'The medallists receive a higher scholarship and a summer placement in a university laboratory.',
+      ],
     },
   }),
   (s) => ({
@@ -79,34 +103,63 @@ const NEWS_STORIES: ((story: Story) => Told)[] = [
     title: { ru: `Открыт приём заявок в летнюю школу «${capitalise(s.topic.ruNom)}»`, en: `Applications open for the ${s.topic.en} summer school` },
     lead: { ru: `Заявки принимаются до ${monthDay(addDays(s.day, 21), 'ru')}.`, en: `Apply by ${monthDay(addDays(s.day, 21), 'en')}.` },
     paragraphs: {
-      ru: [`Две недели участники будут изучать ${s.facts.syllabus.ru} и работать в лаборатории ${s.faculty.ruGen}.`, `Школа бесплатная для студентов любых вузов; иногородним предоставляется общежитие. Куратор — ${s.person.name.ru}.`],
-      en: [`For two weeks participants study ${s.facts.syllabus.en} and work in a ${s.faculty.en} laboratory.`, `The school is free for students of any university, with housing for those from out of town. Curator: ${s.person.name.en}.`],
+      ru: [
+        `Две недели участники будут изучать ${s.facts.syllabus.ru} и работать в лаборатории ${s.faculty.ruGen}.`,
+        `Школа бесплатная для студентов любых вузов; иногородним предоставляется общежитие. Куратор — ${s.person.name.ru}.`,
+      ],
+      en: [
+        `For two weeks participants study ${s.facts.syllabus.en} and work in a ${s.faculty.en} laboratory.`,
+        `The school is free for students of any university, with housing for those from out of town. Curator: ${s.person.name.en}.`,
+      ],
     },
   }),
   (s) => ({
     format: 'article',
-    title: { ru: `${s.person.name.ru} ${past(s, 'получил', 'получила')} грант на исследование, чтобы ${s.facts.use.ru}`, en: `${s.person.name.en} wins a grant for research to ${s.facts.use.en}` },
+    title: {
+      ru: `${s.person.name.ru} ${past(s, 'получил', 'получила')} грант на исследование, чтобы ${s.facts.use.ru}`,
+      en: `${s.person.name.en} wins a grant for research to ${s.facts.use.en}`,
+    },
     lead: { ru: `Проект поддержан на три года.`, en: 'The project is funded for three years.' },
     paragraphs: {
-      ru: [`Группа ${s.faculty.ruGen} будет развивать работу «${s.facts.result.ru}» и возьмёт в проект ${s.count % 5 + 2} магистрантов.`, say(s, 'ru', 'Грант позволяет купить оборудование, на которое мы копили годами')],
-      en: [`The ${s.faculty.en} group will build on its ${s.facts.result.en} and take on ${s.count % 5 + 2} master's students.`, say(s, 'en', 'The grant buys equipment we had been saving up for for years')],
+      ru: [
+        `Группа ${s.faculty.ruGen} будет развивать работу «${s.facts.result.ru}» и возьмёт в проект ${(s.count % 5) + 2} магистрантов.`,
+        say(s, 'ru', 'Грант позволяет купить оборудование, на которое мы копили годами'),
+      ],
+      en: [
+        `The ${s.faculty.en} group will build on its ${s.facts.result.en} and take on ${(s.count % 5) + 2} master's students.`,
+        say(s, 'en', 'The grant buys equipment we had been saving up for for years'),
+      ],
     },
   }),
   (s) => ({
     format: 'announcement',
-    title: { ru: `${capitalise(s.company.ru.replace(/^«|»$/g, ''))} приглашает студентов ${s.faculty.ruGen} на стажировку`, en: `${s.company.en} offers internships to ${s.faculty.en} students` },
-    lead: { ru: `${s.count % 20 + 10} оплачиваемых мест на лето.`, en: `${s.count % 20 + 10} paid summer places.` },
+    title: {
+      ru: `${capitalise(s.company.ru.replace(/^«|»$/g, ''))} приглашает студентов ${s.faculty.ruGen} на стажировку`,
+      en: `${s.company.en} offers internships to ${s.faculty.en} students`,
+    },
+    lead: { ru: `${(s.count % 20) + 10} оплачиваемых мест на лето.`, en: `${(s.count % 20) + 10} paid summer places.` },
     paragraphs: {
-      ru: [`Стажёры займутся задачами в области «${s.topic.ruNom}». Отбор — тестовое задание и собеседование; лучших пригласят на работу после выпуска.`, 'Резюме принимает Центр карьеры университета.'],
-      en: [`Interns will work on ${s.topic.en} problems. Selection is a take-home task and an interview; the best get job offers after graduation.`, "CVs go to the university's Career Centre."],
+      ru: [
+        `Стажёры займутся задачами в области «${s.topic.ruNom}». Отбор — тестовое задание и собеседование; лучших пригласят на работу после выпуска.`,
+        'Резюме принимает Центр карьеры университета.',
+      ],
+      en: [
+        `Interns will work on ${s.topic.en} problems. Selection is a take-home task and an interview; the best get job offers after graduation.`,
+        "CVs go to the university's Career Centre.",
+      ],
     },
   }),
   (s) => ({
     format: 'article',
-    title: { ru: `Делегация ${s.university.ru} обсудила совместные исследования в области ${s.topic.ruGen}`, en: `A delegation from ${s.university.en} discusses joint ${s.topic.en} research` },
+    title: {
+      ru: `Делегация ${s.university.ru} обсудила совместные исследования в области ${s.topic.ruGen}`,
+      en: `A delegation from ${s.university.en} discusses joint ${s.topic.en} research`,
+    },
     lead: { ru: `Гости побывали в лаборатории ${s.faculty.ruGen}.`, en: `The guests toured a ${s.faculty.en} laboratory.` },
     paragraphs: {
-      ru: [`Договорились о семестровом обмене студентами и совместной магистерской программе. Со стороны университета переговоры вел${past(s, '', 'а')} ${s.person.name.ru}.`],
+      ru: [
+        `Договорились о семестровом обмене студентами и совместной магистерской программе. Со стороны университета переговоры вел${past(s, '', 'а')} ${s.person.name.ru}.`,
+      ],
       en: [`The universities agreed on a semester student exchange and a joint master's programme. ${s.person.name.en} led the talks for the university.`],
     },
   }),
@@ -119,27 +172,51 @@ const MEDIA_STORIES: ((story: Story) => Told)[] = [
     clip: s.facts.clip,
     title: { ru: `Видео: ${lower(s.facts.lab.ru)} изнутри`, en: `Video: inside the ${s.facts.lab.en}` },
     lead: { ru: `${s.person.name.ru} показывает, где создают ${s.facts.result.ru}.`, en: `${s.person.name.en} shows where ${s.facts.result.en} is made.` },
-    paragraphs: { ru: ['Короткий ролик о том, как устроена лаборатория и чем в ней заняты студенты.'], en: ['A short film about how the laboratory works and what its students do.'] },
+    paragraphs: {
+      ru: ['Короткий ролик о том, как устроена лаборатория и чем в ней заняты студенты.'],
+      en: ['A short film about how the laboratory works and what its students do.'],
+    },
   }),
   (s) => ({
     format: 'photo',
     title: { ru: `Фоторепортаж: день открытых лабораторий ${s.faculty.ruGen}`, en: `Photo story: open laboratories day at the ${s.faculty.en}` },
-    lead: { ru: `${s.count * 10} школьников и студентов заглянули в лаборатории факультета.`, en: `${s.count * 10} pupils and students visited the faculty's laboratories.` },
-    paragraphs: { ru: [`Гостям показали ${s.facts.result.ru}, и дали самим провести опыт.`], en: [`Visitors saw ${s.facts.result.en} and ran an experiment themselves.`] },
+    lead: {
+      ru: `${s.count * 10} школьников и студентов заглянули в лаборатории факультета.`,
+      en: `${s.count * 10} pupils and students visited the faculty's laboratories.`,
+    },
+    paragraphs: {
+      ru: [`Гостям показали ${s.facts.result.ru}, и дали самим провести опыт.`],
+      en: [`Visitors saw ${s.facts.result.en} and ran an experiment themselves.`],
+    },
   }),
   (s) => ({
     format: 'podcast',
-    title: { ru: `Подкаст «Наука в деталях»: ${s.person.name.ru} о направлении «${s.topic.ruNom}»`, en: `Science in Detail podcast: ${s.person.name.en} on ${s.topic.en}` },
+    title: {
+      ru: `Подкаст «Наука в деталях»: ${s.person.name.ru} о направлении «${s.topic.ruNom}»`,
+      en: `Science in Detail podcast: ${s.person.name.en} on ${s.topic.en}`,
+    },
     lead: { ru: 'Сорок минут о том, как наука становится технологией.', en: 'Forty minutes on how science becomes technology.' },
-    paragraphs: { ru: [`В выпуске — почему ${s.facts.result.ru}, важнее, чем кажется, и как студенту попасть в исследовательскую группу.`], en: [`In this episode: why ${s.facts.result.en} matters more than it seems, and how a student joins a research group.`] },
+    paragraphs: {
+      ru: [`В выпуске — почему ${s.facts.result.ru}, важнее, чем кажется, и как студенту попасть в исследовательскую группу.`],
+      en: [`In this episode: why ${s.facts.result.en} matters more than it seems, and how a student joins a research group.`],
+    },
   }),
   (s) => ({
     format: 'interview',
     title: { ru: `Интервью: ${s.person.name.ru} о будущем ${s.topic.ruGen}`, en: `Interview: ${s.person.name.en} on the future of ${s.topic.en}` },
-    lead: { ru: `${capitalise(roleOf(s.person).ru)} — о том, чего ждать в ближайшие десять лет.`, en: `The ${roleOf(s.person).en} on what to expect in the next ten years.` },
+    lead: {
+      ru: `${capitalise(roleOf(s.person).ru)} — о том, чего ждать в ближайшие десять лет.`,
+      en: `The ${roleOf(s.person).en} on what to expect in the next ten years.`,
+    },
     paragraphs: {
-      ru: [say(s, 'ru', `Через десять лет ${s.facts.result.ru} будет обычным инструментом, а не экспериментом`), 'Полную версию интервью читайте в университетской газете.'],
-      en: [say(s, 'en', `In ten years ${s.facts.result.en} will be an ordinary tool, not an experiment`), 'Read the full interview in the university newspaper.'],
+      ru: [
+        say(s, 'ru', `Через десять лет ${s.facts.result.ru} будет обычным инструментом, а не экспериментом`),
+        'Полную версию интервью читайте в университетской газете.',
+      ],
+      en: [
+        say(s, 'en', `In ten years ${s.facts.result.en} will be an ordinary tool, not an experiment`),
+        'Read the full interview in the university newspaper.',
+      ],
     },
   }),
 ];
@@ -148,9 +225,11 @@ const MEDIA_STORIES: ((story: Story) => Told)[] = [
 const VIDEO_SITE = 'https://video.stu.example';
 
 function videoElement(clip: string, title: string, fallback: string, id: number): string {
-  return `<video controls preload="metadata" poster="/media/images/${clip === 'campus-day' ? 'campus-main' : clip}.jpg" title="${title.replace(/"/g, '&quot;')}">` +
+  return (
+    `<video controls preload="metadata" poster="/media/images/${clip === 'campus-day' ? 'campus-main' : clip}.jpg" title="${title.replace(/"/g, '&quot;')}">` +
     `<source src="/media/videos/${clip}.webm" type="video/webm">` +
-    `<a href="${VIDEO_SITE}/watch/${id}">${fallback}</a></video>`;
+    `<a href="${VIDEO_SITE}/watch/${id}">${fallback}</a></video>`
+  );
 }
 
 const CATEGORY_IDS = ['science', 'education', 'campus', 'international', 'innovation', 'sport-culture'];
@@ -190,7 +269,17 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
         const colleagues = staff.filter((member) => member.faculty.id === facultyId);
         const experts = colleagues.filter((member) => member.topic.id === topic!.id);
         const person = random.pick(experts.length > 0 ? experts : colleagues);
-        const context = { topic, facts, faculty, person, company: random.pick(COMPANIES), university: random.pick(FOREIGN_UNIVERSITIES), journal: random.pick(JOURNALS), count: random.int(6, 36), day };
+        const context = {
+          topic,
+          facts,
+          faculty,
+          person,
+          company: random.pick(COMPANIES),
+          university: random.pick(FOREIGN_UNIVERSITIES),
+          journal: random.pick(JOURNALS),
+          count: random.int(6, 36),
+          day,
+        };
         story = random.pick(kinds)(context);
         story.image ??= facts.image;
         if (!told.has(story.title.ru) || attempt > 500) break;
@@ -215,7 +304,9 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
     };
     const image = (alt: string) => (imageName ? { url: `/media/images/${imageName}`, alt, width: 1280, height: 853 } : null);
     const body = (locale: 'ru' | 'en') => {
-      const video = story.clip ? videoElement(story.clip, story.title[locale], locale === 'ru' ? 'Смотреть на видеосайте университета' : "Watch on the university's video site", id) : '';
+      const video = story.clip
+        ? videoElement(story.clip, story.title[locale], locale === 'ru' ? 'Смотреть на видеосайте университета' : "Watch on the university's video site", id)
+        : '';
       // A research story ends with a way to the direction it is about, in the item's language.
       const more = topic
         ? locale === 'ru'
@@ -234,11 +325,41 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
 
 export function officesSeed(): Bilingual<OfficeRecord>[] {
   const offices: [string, Bilingual, Bilingual, string, string][] = [
-    ['press-office', { ru: 'Пресс-служба', en: 'Press Office' }, { ru: 'Главный корпус, каб. 310', en: 'Main Building, room 310' }, 'press@stu.example', '+7 495 100-00-10'],
-    ['admissions', { ru: 'Приёмная комиссия', en: 'Admissions Office' }, { ru: 'Главный корпус, 1 этаж', en: 'Main Building, ground floor' }, 'admission@stu.example', '+7 495 100-00-20'],
-    ['international-office', { ru: 'Международный отдел', en: 'International Office' }, { ru: 'Корпус «Б», каб. 105', en: 'Building B, room 105' }, 'international@stu.example', '+7 495 100-00-30'],
-    ['career-centre', { ru: 'Центр карьеры', en: 'Career Centre' }, { ru: 'Технопарк, 2 этаж', en: 'Technopark, first floor' }, 'career@stu.example', '+7 495 100-00-40'],
-    ['research-office', { ru: 'Управление научной деятельности', en: 'Research Office' }, { ru: 'Лабораторный корпус, каб. 401', en: 'Laboratory Building, room 401' }, 'research@stu.example', '+7 495 100-00-50'],
+    [
+      'press-office',
+      { ru: 'Пресс-служба', en: 'Press Office' },
+      { ru: 'Главный корпус, каб. 310', en: 'Main Building, room 310' },
+      'press@stu.example',
+      '+7 495 100-00-10',
+    ],
+    [
+      'admissions',
+      { ru: 'Приёмная комиссия', en: 'Admissions Office' },
+      { ru: 'Главный корпус, 1 этаж', en: 'Main Building, ground floor' },
+      'admission@stu.example',
+      '+7 495 100-00-20',
+    ],
+    [
+      'international-office',
+      { ru: 'Международный отдел', en: 'International Office' },
+      { ru: 'Корпус «Б», каб. 105', en: 'Building B, room 105' },
+      'international@stu.example',
+      '+7 495 100-00-30',
+    ],
+    [
+      'career-centre',
+      { ru: 'Центр карьеры', en: 'Career Centre' },
+      { ru: 'Технопарк, 2 этаж', en: 'Technopark, first floor' },
+      'career@stu.example',
+      '+7 495 100-00-40',
+    ],
+    [
+      'research-office',
+      { ru: 'Управление научной деятельности', en: 'Research Office' },
+      { ru: 'Лабораторный корпус, каб. 401', en: 'Laboratory Building, room 401' },
+      'research@stu.example',
+      '+7 495 100-00-50',
+    ],
   ];
   return offices.map(([id, title, location, email, phone], sort) => {
     const make = (locale: 'ru' | 'en'): OfficeRecord => ({
@@ -246,7 +367,8 @@ export function officesSeed(): Bilingual<OfficeRecord>[] {
       slug: id,
       sort,
       title: title[locale],
-      description: locale === 'ru' ? `${title.ru} университета: консультации, документы и справки.` : `The university's ${title.en}: advice, documents and certificates.`,
+      description:
+        locale === 'ru' ? `${title.ru} университета: консультации, документы и справки.` : `The university's ${title.en}: advice, documents and certificates.`,
       workHoursTitle: locale === 'ru' ? 'Часы работы' : 'Opening hours',
       workHours: locale === 'ru' ? 'Пн–Чт 9:00–18:00, Пт 9:00–16:45' : 'Mon–Thu 9:00–18:00, Fri 9:00–16:45',
       vrMapUrl: `/media/images/aerial-campus.jpg`,

@@ -37,7 +37,14 @@ export function staffList(): StaffMember[] {
     const name = personName(id - 1);
     const faculty = FACULTIES[(id - 1) % FACULTIES.length]!;
     const position = random.pick(POSITIONS);
-    staff.push({ id, name, female: name.female, faculty, topic: topicOf(faculty, id), position: { ru: name.female && 'ruFemale' in position ? position.ruFemale : position.ru, en: position.en } });
+    staff.push({
+      id,
+      name,
+      female: name.female,
+      faculty,
+      topic: topicOf(faculty, id),
+      position: { ru: name.female && 'ruFemale' in position ? position.ruFemale : position.ru, en: position.en },
+    });
   }
   return staff;
 }
@@ -64,7 +71,9 @@ export function peopleSeed(): Bilingual<PersonRecord>[] {
     const ruBio = [
       `${person.position.ru}, ${faculty.ruNom.toLowerCase()}. Работает в направлении «${topic.ruNom}» (${facts.lab.ru.charAt(0).toLowerCase()}${facts.lab.ru.slice(1)}).`,
       `В университете с ${since} года; ведёт курс «${course.ru.title}».`,
-      supervises ? `Научный руководитель ${supervises} ${russianPlural(supervises, 'аспиранта', 'аспирантов', 'аспирантов')}.` : 'Ведёт практические занятия у студентов младших курсов.',
+      supervises
+        ? `Научный руководитель ${supervises} ${russianPlural(supervises, 'аспиранта', 'аспирантов', 'аспирантов')}.`
+        : 'Ведёт практические занятия у студентов младших курсов.',
     ].join(' ');
     const enBio = [
       `${person.position.en}, ${faculty.en}. Works in ${topic.en} at the ${facts.lab.en}.`,
@@ -98,31 +107,100 @@ interface VacancyKind {
 /** What each centre hires for, with the work and the requirements a real posting would name. */
 const CENTRE_VACANCIES: Record<string, VacancyKind[]> = {
   'quantum-centre': [
-    { title: { ru: 'Научный сотрудник', en: 'Research Fellow' }, duties: { ru: 'измерения сверхпроводящих кубитов в криостате, обработка данных, подготовка статей', en: 'measuring superconducting qubits in the cryostat, analysing data, writing papers' }, requirements: { ru: 'степень кандидата физико-математических наук, опыт работы с СВЧ-техникой', en: 'a PhD in physics, experience with microwave equipment' } },
-    { title: { ru: 'Инженер-исследователь', en: 'Research Engineer' }, duties: { ru: 'сборка и настройка криогенных линий, поддержка экспериментов', en: 'assembling and tuning cryogenic lines, supporting experiments' }, requirements: { ru: 'высшее техническое образование, аккуратность в работе с оборудованием', en: 'an engineering degree, care with delicate equipment' } },
-    { title: { ru: 'Программист систем управления экспериментом', en: 'Experiment Control Software Developer' }, duties: { ru: 'разработка ПО на Python для управления приборами и сбора данных', en: 'Python software for instrument control and data acquisition' }, requirements: { ru: 'опыт разработки на Python от двух лет, знание основ физики', en: 'two years of Python, a grounding in physics' } },
+    {
+      title: { ru: 'Научный сотрудник', en: 'Research Fellow' },
+      duties: {
+        ru: 'измерения сверхпроводящих кубитов в криостате, обработка данных, подготовка статей',
+        en: 'measuring superconducting qubits in the cryostat, analysing data, writing papers',
+      },
+      requirements: {
+        ru: 'степень кандидата физико-математических наук, опыт работы с СВЧ-техникой',
+        en: 'a PhD in physics, experience with microwave equipment',
+      },
+    },
+    {
+      title: { ru: 'Инженер-исследователь', en: 'Research Engineer' },
+      duties: { ru: 'сборка и настройка криогенных линий, поддержка экспериментов', en: 'assembling and tuning cryogenic lines, supporting experiments' },
+      requirements: { ru: 'высшее техническое образование, аккуратность в работе с оборудованием', en: 'an engineering degree, care with delicate equipment' },
+    },
+    {
+      title: { ru: 'Программист систем управления экспериментом', en: 'Experiment Control Software Developer' },
+      duties: { ru: 'разработка ПО на Python для управления приборами и сбора данных', en: 'Python software for instrument control and data acquisition' },
+      requirements: { ru: 'опыт разработки на Python от двух лет, знание основ физики', en: 'two years of Python, a grounding in physics' },
+    },
   ],
   'engineering-centre': [
-    { title: { ru: 'Инженер-конструктор', en: 'Design Engineer' }, duties: { ru: 'проектирование узлов роботов и испытательных стендов в КОМПАС-3D', en: 'designing robot assemblies and test rigs in CAD' }, requirements: { ru: 'высшее инженерное образование, портфолио проектов', en: 'an engineering degree and a portfolio' } },
-    { title: { ru: 'Инженер-электроник', en: 'Electronics Engineer' }, duties: { ru: 'разработка печатных плат и прошивок для микроконтроллеров', en: 'PCB design and microcontroller firmware' }, requirements: { ru: 'опыт работы с Altium или KiCad, знание C', en: 'Altium or KiCad, C programming' } },
-    { title: { ru: 'Мастер участка станков с ЧПУ', en: 'CNC Workshop Supervisor' }, duties: { ru: 'обслуживание станков, обучение студентов технике безопасности', en: 'maintaining the machines and teaching students workshop safety' }, requirements: { ru: 'среднее профессиональное образование, опыт от трёх лет', en: 'a vocational qualification and three years of experience' } },
+    {
+      title: { ru: 'Инженер-конструктор', en: 'Design Engineer' },
+      duties: { ru: 'проектирование узлов роботов и испытательных стендов в КОМПАС-3D', en: 'designing robot assemblies and test rigs in CAD' },
+      requirements: { ru: 'высшее инженерное образование, портфолио проектов', en: 'an engineering degree and a portfolio' },
+    },
+    {
+      title: { ru: 'Инженер-электроник', en: 'Electronics Engineer' },
+      duties: { ru: 'разработка печатных плат и прошивок для микроконтроллеров', en: 'PCB design and microcontroller firmware' },
+      requirements: { ru: 'опыт работы с Altium или KiCad, знание C', en: 'Altium or KiCad, C programming' },
+    },
+    {
+      title: { ru: 'Мастер участка станков с ЧПУ', en: 'CNC Workshop Supervisor' },
+      duties: { ru: 'обслуживание станков, обучение студентов технике безопасности', en: 'maintaining the machines and teaching students workshop safety' },
+      requirements: { ru: 'среднее профессиональное образование, опыт от трёх лет', en: 'a vocational qualification and three years of experience' },
+    },
   ],
   'it-department': [
-    { title: { ru: 'Системный администратор', en: 'Systems Administrator' }, duties: { ru: 'поддержка серверов Linux, резервное копирование, помощь сотрудникам', en: 'running Linux servers and backups, helping staff' }, requirements: { ru: 'уверенное знание Linux и сетей, готовность к дежурствам', en: 'solid Linux and networking, on-call availability' } },
-    { title: { ru: 'Ведущий программист', en: 'Lead Software Developer' }, duties: { ru: 'развитие личного кабинета студента и сайта университета', en: 'developing the student portal and the university website' }, requirements: { ru: 'TypeScript и React от трёх лет, опыт ревью кода', en: 'three years of TypeScript and React, code review experience' } },
-    { title: { ru: 'Специалист службы поддержки', en: 'IT Support Specialist' }, duties: { ru: 'помощь студентам и преподавателям с учётными записями и Wi-Fi', en: 'helping students and teachers with accounts and Wi-Fi' }, requirements: { ru: 'вежливость, опыт работы с Windows и macOS', en: 'patience, Windows and macOS experience' } },
+    {
+      title: { ru: 'Системный администратор', en: 'Systems Administrator' },
+      duties: { ru: 'поддержка серверов Linux, резервное копирование, помощь сотрудникам', en: 'running Linux servers and backups, helping staff' },
+      requirements: { ru: 'уверенное знание Linux и сетей, готовность к дежурствам', en: 'solid Linux and networking, on-call availability' },
+    },
+    {
+      title: { ru: 'Ведущий программист', en: 'Lead Software Developer' },
+      duties: { ru: 'развитие личного кабинета студента и сайта университета', en: 'developing the student portal and the university website' },
+      requirements: { ru: 'TypeScript и React от трёх лет, опыт ревью кода', en: 'three years of TypeScript and React, code review experience' },
+    },
+    {
+      title: { ru: 'Специалист службы поддержки', en: 'IT Support Specialist' },
+      duties: { ru: 'помощь студентам и преподавателям с учётными записями и Wi-Fi', en: 'helping students and teachers with accounts and Wi-Fi' },
+      requirements: { ru: 'вежливость, опыт работы с Windows и macOS', en: 'patience, Windows and macOS experience' },
+    },
   ],
   library: [
-    { title: { ru: 'Библиограф', en: 'Bibliographer' }, duties: { ru: 'консультации по поиску литературы, учёт публикаций сотрудников', en: 'literature search advice, keeping the staff publication register' }, requirements: { ru: 'высшее образование, знание Scopus и eLibrary', en: 'a degree, familiarity with Scopus and eLibrary' } },
-    { title: { ru: 'Специалист по оцифровке фондов', en: 'Digitisation Specialist' }, duties: { ru: 'сканирование редких изданий и подготовка метаданных', en: 'scanning rare editions and preparing metadata' }, requirements: { ru: 'аккуратность, опыт работы со сканерами книг', en: 'care and experience with book scanners' } },
+    {
+      title: { ru: 'Библиограф', en: 'Bibliographer' },
+      duties: { ru: 'консультации по поиску литературы, учёт публикаций сотрудников', en: 'literature search advice, keeping the staff publication register' },
+      requirements: { ru: 'высшее образование, знание Scopus и eLibrary', en: 'a degree, familiarity with Scopus and eLibrary' },
+    },
+    {
+      title: { ru: 'Специалист по оцифровке фондов', en: 'Digitisation Specialist' },
+      duties: { ru: 'сканирование редких изданий и подготовка метаданных', en: 'scanning rare editions and preparing metadata' },
+      requirements: { ru: 'аккуратность, опыт работы со сканерами книг', en: 'care and experience with book scanners' },
+    },
   ],
   admissions: [
-    { title: { ru: 'Специалист приёмной комиссии', en: 'Admissions Officer' }, duties: { ru: 'консультации поступающих, проверка документов', en: 'advising applicants and checking documents' }, requirements: { ru: 'внимательность, опыт работы с людьми', en: 'attention to detail, experience with the public' } },
-    { title: { ru: 'Менеджер по работе с иностранными абитуриентами', en: 'International Admissions Manager' }, duties: { ru: 'переписка с иностранными абитуриентами, визовая поддержка', en: 'corresponding with international applicants, visa support' }, requirements: { ru: 'английский язык не ниже B2', en: 'English at B2 or above' } },
+    {
+      title: { ru: 'Специалист приёмной комиссии', en: 'Admissions Officer' },
+      duties: { ru: 'консультации поступающих, проверка документов', en: 'advising applicants and checking documents' },
+      requirements: { ru: 'внимательность, опыт работы с людьми', en: 'attention to detail, experience with the public' },
+    },
+    {
+      title: { ru: 'Менеджер по работе с иностранными абитуриентами', en: 'International Admissions Manager' },
+      duties: { ru: 'переписка с иностранными абитуриентами, визовая поддержка', en: 'corresponding with international applicants, visa support' },
+      requirements: { ru: 'английский язык не ниже B2', en: 'English at B2 or above' },
+    },
   ],
   'career-centre': [
-    { title: { ru: 'Карьерный консультант', en: 'Careers Adviser' }, duties: { ru: 'консультации студентов, разбор резюме, подготовка к собеседованиям', en: 'advising students, reviewing CVs, interview practice' }, requirements: { ru: 'опыт в подборе персонала или HR от двух лет', en: 'two years in recruitment or HR' } },
-    { title: { ru: 'Менеджер по работе с партнёрами', en: 'Partnerships Manager' }, duties: { ru: 'поиск стажировок у индустриальных партнёров, организация ярмарок вакансий', en: 'finding internships with industry partners, running job fairs' }, requirements: { ru: 'опыт продаж или партнёрских проектов', en: 'a background in sales or partnerships' } },
+    {
+      title: { ru: 'Карьерный консультант', en: 'Careers Adviser' },
+      duties: { ru: 'консультации студентов, разбор резюме, подготовка к собеседованиям', en: 'advising students, reviewing CVs, interview practice' },
+      requirements: { ru: 'опыт в подборе персонала или HR от двух лет', en: 'two years in recruitment or HR' },
+    },
+    {
+      title: { ru: 'Менеджер по работе с партнёрами', en: 'Partnerships Manager' },
+      duties: {
+        ru: 'поиск стажировок у индустриальных партнёров, организация ярмарок вакансий',
+        en: 'finding internships with industry partners, running job fairs',
+      },
+      requirements: { ru: 'опыт продаж или партнёрских проектов', en: 'a background in sales or partnerships' },
+    },
   ],
 };
 
@@ -137,14 +215,31 @@ export function vacanciesSeed(referenceDate: string): Bilingual<VacancyRecord>[]
     const kind = kinds[round % kinds.length]!;
     // The same post opened again in a later round is a second position in another team.
     const team = Math.floor(round / kinds.length);
-    const ordinal = [{ ru: 'вторая', en: 'second' }, { ru: 'третья', en: 'third' }][team - 1] ?? { ru: 'ещё одна', en: 'another' };
+    const ordinal = [
+      { ru: 'вторая', en: 'second' },
+      { ru: 'третья', en: 'third' },
+    ][team - 1] ?? { ru: 'ещё одна', en: 'another' };
     const title = team === 0 ? kind.title : { ru: `${kind.title.ru} (${ordinal.ru} ставка)`, en: `${kind.title.en} (${ordinal.en} post)` };
     const salary = random.int(8, 25) * 10_000;
     const fullTime = id % 4 !== 0;
     const shared = { id, centreId: centre.id, publishedAt: addDays(referenceDate, -random.int(0, 60)) };
     vacancies.push({
-      ru: { ...shared, title: title.ru, centre: centre.ru, employment: fullTime ? 'Полная занятость' : 'Частичная занятость', salary: `от ${salary.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} ₽`, description: `Обязанности: ${kind.duties.ru}. Требования: ${kind.requirements.ru}.` },
-      en: { ...shared, title: title.en, centre: centre.en, employment: fullTime ? 'Full time' : 'Part time', salary: `from RUB ${salary.toLocaleString('en-US')}`, description: `The work: ${kind.duties.en}. We ask for ${kind.requirements.en}.` },
+      ru: {
+        ...shared,
+        title: title.ru,
+        centre: centre.ru,
+        employment: fullTime ? 'Полная занятость' : 'Частичная занятость',
+        salary: `от ${salary.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} ₽`,
+        description: `Обязанности: ${kind.duties.ru}. Требования: ${kind.requirements.ru}.`,
+      },
+      en: {
+        ...shared,
+        title: title.en,
+        centre: centre.en,
+        employment: fullTime ? 'Full time' : 'Part time',
+        salary: `from RUB ${salary.toLocaleString('en-US')}`,
+        description: `The work: ${kind.duties.en}. We ask for ${kind.requirements.en}.`,
+      },
     });
   }
   return vacancies;

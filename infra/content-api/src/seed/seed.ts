@@ -29,10 +29,22 @@ function buildSeed(referenceDate: string): { tables: Record<string, Row[]>; docu
   const layout = layoutSeed(referenceDate);
   for (const locale of LOCALES) {
     add('settings', [{ locale, doc: JSON.stringify(settings[locale]) }]);
-    add('layout_components', layout[locale].map(([key, doc], sort) => ({ locale, key, sort, doc: JSON.stringify(doc) })));
-    add('taxonomy_terms', taxonomySeed().map((term, sort) => ({ locale, vocabulary: term.vocabulary, id: term.id, label: term.label[locale], sort })));
-    add('search_categories', SEARCH_CATEGORIES_SEED.map((category, sort) => ({ locale, id: category.id, label: category[locale], sort })));
-    add('vacancy_centres', VACANCY_CENTRES.map((centre, sort) => ({ locale, id: centre.id, title: centre[locale], sort })));
+    add(
+      'layout_components',
+      layout[locale].map(([key, doc], sort) => ({ locale, key, sort, doc: JSON.stringify(doc) })),
+    );
+    add(
+      'taxonomy_terms',
+      taxonomySeed().map((term, sort) => ({ locale, vocabulary: term.vocabulary, id: term.id, label: term.label[locale], sort })),
+    );
+    add(
+      'search_categories',
+      SEARCH_CATEGORIES_SEED.map((category, sort) => ({ locale, id: category.id, label: category[locale], sort })),
+    );
+    add(
+      'vacancy_centres',
+      VACANCY_CENTRES.map((centre, sort) => ({ locale, id: centre.id, title: centre[locale], sort })),
+    );
     for (const page of pagesSeed(locale)) {
       add('pages', [pageRow(locale, page, `${referenceDate}T00:00:00.000Z`)]);
       documents.push({ locale, document: pageSearchDocument(page, locale) });

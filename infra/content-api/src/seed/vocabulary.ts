@@ -33,13 +33,25 @@ export interface Faculty {
 
 export const FACULTIES: Faculty[] = [
   { id: 'physics', ruNom: 'Физический факультет', ruPrep: 'на физическом факультете', ruGen: 'физического факультета', en: 'Faculty of Physics' },
-  { id: 'computer-science', ruNom: 'Факультет компьютерных наук', ruPrep: 'на факультете компьютерных наук', ruGen: 'факультета компьютерных наук', en: 'Faculty of Computer Science' },
+  {
+    id: 'computer-science',
+    ruNom: 'Факультет компьютерных наук',
+    ruPrep: 'на факультете компьютерных наук',
+    ruGen: 'факультета компьютерных наук',
+    en: 'Faculty of Computer Science',
+  },
   { id: 'chemistry', ruNom: 'Химический факультет', ruPrep: 'на химическом факультете', ruGen: 'химического факультета', en: 'Faculty of Chemistry' },
   { id: 'engineering', ruNom: 'Инженерная школа', ruPrep: 'в Инженерной школе', ruGen: 'Инженерной школы', en: 'School of Engineering' },
   { id: 'biotech', ruNom: 'Институт биотехнологий', ruPrep: 'в Институте биотехнологий', ruGen: 'Института биотехнологий', en: 'Institute of Biotechnology' },
   { id: 'mathematics', ruNom: 'Факультет математики', ruPrep: 'на факультете математики', ruGen: 'факультета математики', en: 'Faculty of Mathematics' },
   { id: 'energy', ruNom: 'Институт энергетики', ruPrep: 'в Институте энергетики', ruGen: 'Института энергетики', en: 'Institute of Energy' },
-  { id: 'entrepreneurship', ruNom: 'Школа технологического предпринимательства', ruPrep: 'в Школе технологического предпринимательства', ruGen: 'Школы технологического предпринимательства', en: 'School of Technology Entrepreneurship' },
+  {
+    id: 'entrepreneurship',
+    ruNom: 'Школа технологического предпринимательства',
+    ruPrep: 'в Школе технологического предпринимательства',
+    ruGen: 'Школы технологического предпринимательства',
+    en: 'School of Technology Entrepreneurship',
+  },
 ];
 
 export const PLACES = [
@@ -68,23 +80,57 @@ export interface PersonName {
 }
 
 const MALE_FIRST = [
-  ['Алексей', 'Alexey', 'Алексеевич'], ['Дмитрий', 'Dmitry', 'Дмитриевич'], ['Иван', 'Ivan', 'Иванович'],
-  ['Сергей', 'Sergey', 'Сергеевич'], ['Андрей', 'Andrey', 'Андреевич'], ['Михаил', 'Mikhail', 'Михайлович'],
-  ['Николай', 'Nikolay', 'Николаевич'], ['Павел', 'Pavel', 'Павлович'], ['Артём', 'Artyom', 'Артёмович'],
+  ['Алексей', 'Alexey', 'Алексеевич'],
+  ['Дмитрий', 'Dmitry', 'Дмитриевич'],
+  ['Иван', 'Ivan', 'Иванович'],
+  ['Сергей', 'Sergey', 'Сергеевич'],
+  ['Андрей', 'Andrey', 'Андреевич'],
+  ['Михаил', 'Mikhail', 'Михайлович'],
+  ['Николай', 'Nikolay', 'Николаевич'],
+  ['Павел', 'Pavel', 'Павлович'],
+  ['Артём', 'Artyom', 'Артёмович'],
   ['Егор', 'Egor', 'Егорович'],
 ] as const;
 const FEMALE_FIRST = [
-  ['Анна', 'Anna'], ['Мария', 'Maria'], ['Елена', 'Elena'], ['Ольга', 'Olga'], ['Наталья', 'Natalya'],
-  ['Татьяна', 'Tatyana'], ['Екатерина', 'Ekaterina'], ['Юлия', 'Yulia'], ['Ирина', 'Irina'], ['Алёна', 'Alyona'],
+  ['Анна', 'Anna'],
+  ['Мария', 'Maria'],
+  ['Елена', 'Elena'],
+  ['Ольга', 'Olga'],
+  ['Наталья', 'Natalya'],
+  ['Татьяна', 'Tatyana'],
+  ['Екатерина', 'Ekaterina'],
+  ['Юлия', 'Yulia'],
+  ['Ирина', 'Irina'],
+  ['Алёна', 'Alyona'],
 ] as const;
 const PATRONYMIC_ROOTS = [
-  ['Александров', 'Alexandrov'], ['Викторов', 'Viktorov'], ['Петров', 'Petrov'], ['Олегов', 'Olegov'], ['Борисов', 'Borisov'],
+  ['Александров', 'Alexandrov'],
+  ['Викторов', 'Viktorov'],
+  ['Петров', 'Petrov'],
+  ['Олегов', 'Olegov'],
+  ['Борисов', 'Borisov'],
 ] as const;
 const SURNAMES = [
-  ['Иванов', 'Ivanov'], ['Смирнов', 'Smirnov'], ['Кузнецов', 'Kuznetsov'], ['Попов', 'Popov'], ['Соколов', 'Sokolov'],
-  ['Лебедев', 'Lebedev'], ['Козлов', 'Kozlov'], ['Новиков', 'Novikov'], ['Морозов', 'Morozov'], ['Петров', 'Petrov'],
-  ['Волков', 'Volkov'], ['Соловьёв', 'Solovyov'], ['Васильев', 'Vasilyev'], ['Зайцев', 'Zaytsev'], ['Павлов', 'Pavlov'],
-  ['Семёнов', 'Semyonov'], ['Голубев', 'Golubev'], ['Виноградов', 'Vinogradov'], ['Богданов', 'Bogdanov'], ['Воробьёв', 'Vorobyov'],
+  ['Иванов', 'Ivanov'],
+  ['Смирнов', 'Smirnov'],
+  ['Кузнецов', 'Kuznetsov'],
+  ['Попов', 'Popov'],
+  ['Соколов', 'Sokolov'],
+  ['Лебедев', 'Lebedev'],
+  ['Козлов', 'Kozlov'],
+  ['Новиков', 'Novikov'],
+  ['Морозов', 'Morozov'],
+  ['Петров', 'Petrov'],
+  ['Волков', 'Volkov'],
+  ['Соловьёв', 'Solovyov'],
+  ['Васильев', 'Vasilyev'],
+  ['Зайцев', 'Zaytsev'],
+  ['Павлов', 'Pavlov'],
+  ['Семёнов', 'Semyonov'],
+  ['Голубев', 'Golubev'],
+  ['Виноградов', 'Vinogradov'],
+  ['Богданов', 'Bogdanov'],
+  ['Воробьёв', 'Vorobyov'],
 ] as const;
 
 /** The n-th distinct person name (n < 400): surname × first name, alternating men and women. */

@@ -3,9 +3,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { TestApi } from './test-api';
 
-export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; head: Buffer; size?: number };
+export type MultipartPart = { name: string; value: string } | { name: string; filename: string; contentType?: string; head: Buffer; size?: number };
 
 const BOUNDARY = '----content-api-test-boundary-7MA4YWxkTrZu0gW';
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
@@ -17,7 +15,9 @@ function* bodyChunks(parts: MultipartPart[]): Generator<Buffer> {
       yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`);
       continue;
     }
-    yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`);
+    yield Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    );
     yield part.head;
     let remaining = (part.size ?? part.head.length) - part.head.length;
     while (remaining > 0) {
@@ -33,7 +33,7 @@ function* bodyChunks(parts: MultipartPart[]): Generator<Buffer> {
 function bodyLength(parts: MultipartPart[]): number {
   let length = 0;
   for (const chunk of bodyChunks(parts.map((part) => ('value' in part ? part : { ...part, size: 0, head: Buffer.alloc(0) })))) length += chunk.length;
-  return length + parts.reduce((sum, part) => sum + ('value' in part ? 0 : part.size ?? part.head.length), 0);
+  return length + parts.reduce((sum, part) => sum + ('value' in part ? 0 : (part.size ?? part.head.length)), 0);
 }
 
 export interface MultipartAnswer {
@@ -109,9 +109,14 @@ export function postMultipartFromChildProcess(server: TestApi, path: string, par
     Readable.from(chunks()).pipe(request);
   `;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', script, new URL(path, server.baseUrl).toString(), BOUNDARY, JSON.stringify(serialised)], { maxBuffer: 1024 * 1024 }, (error, stdout) => {
-      if (error) reject(error);
-      else resolve({ ...(JSON.parse(stdout) as Omit<MultipartAnswer, 'headers'>), headers: {} });
-    });
+    execFile(
+      process.execPath,
+      ['-e', script, new URL(path, server.baseUrl).toString(), BOUNDARY, JSON.stringify(serialised)],
+      { maxBuffer: 1024 * 1024 },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve({ ...(JSON.parse(stdout) as Omit<MultipartAnswer, 'headers'>), headers: {} });
+      },
+    );
   });
 }

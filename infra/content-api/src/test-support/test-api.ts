@@ -64,13 +64,23 @@ export async function startTestApi(engine: Engine, overrides: Partial<ContentApi
   };
 }
 
-export async function getJson<T = unknown>(test: TestApi, pathAndQuery: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T; headers: Headers }> {
+export async function getJson<T = unknown>(
+  test: TestApi,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
   const response = await fetch(`${test.baseUrl}${pathAndQuery}`, { headers: { accept: 'application/json', ...headers } });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }
 
-export async function sendJson<T = unknown>(test: TestApi, method: string, pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+export async function sendJson<T = unknown>(
+  test: TestApi,
+  method: string,
+  pathAndQuery: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${test.baseUrl}${pathAndQuery}`, {
     method,
     headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },

@@ -36,8 +36,11 @@ describe('what a form says about itself', () => {
   });
 
   it('thanks with the intake own message, or promises contact within three business days itself', () => {
-    const thanks = (message: string | null, messages: Record<string, string>) => textOf(renderToStaticMarkup(withShell(<ThankYou message={message} />, messages)));
-    expect(thanks('Спасибо! Мы свяжемся с вами в течение трёх рабочих дней.', ru)).toBe('Форма отправлена Спасибо! Мы свяжемся с вами в течение трёх рабочих дней.');
+    const thanks = (message: string | null, messages: Record<string, string>) =>
+      textOf(renderToStaticMarkup(withShell(<ThankYou message={message} />, messages)));
+    expect(thanks('Спасибо! Мы свяжемся с вами в течение трёх рабочих дней.', ru)).toBe(
+      'Форма отправлена Спасибо! Мы свяжемся с вами в течение трёх рабочих дней.',
+    );
     expect(thanks(null, en)).toBe('The form has been sent Thank you! Your request has been received. We will contact you within three business days.');
   });
 });

@@ -4,9 +4,7 @@ import { readFormValues } from './form-values';
 import { chosenFiles, uploadProblem } from './uploads';
 
 /** A form's values, checked and ready to send, or the errors that stop it. */
-export type Prepared<Field extends string> =
-  | { ok: true; body: FormData; withFiles: boolean }
-  | { ok: false; errors: FieldErrors<Field> };
+export type Prepared<Field extends string> = { ok: true; body: FormData; withFiles: boolean } | { ok: false; errors: FieldErrors<Field> };
 
 /** A body sent as JSON (the subscription endpoint takes JSON). */
 export type PreparedJson<Field extends string> = { ok: true; body: Record<string, unknown>; withFiles: false } | { ok: false; errors: FieldErrors<Field> };

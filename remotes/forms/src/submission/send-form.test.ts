@@ -12,7 +12,7 @@ function scriptedApi(answer: () => Promise<unknown>): ApiClient & { posts: Post[
   return {
     posts,
     get: () => Promise.reject(new Error('forms do not GET here')),
-    post: async <T,>(path: string, body: unknown, options?: RequestOptions) => {
+    post: async <T>(path: string, body: unknown, options?: RequestOptions) => {
       posts.push({ path, body, options });
       return (await answer()) as T;
     },
@@ -51,7 +51,12 @@ describe('sending a form', () => {
     const captcha = captchaGiving('tok-1');
     const api = scriptedApi(async () => accepted);
     await sendForm(api, captcha, { path: 'ru/forms/application', body: new FormData(), captchaAction: 'application', idempotencyKey: 'key-12345678' });
-    await sendForm(api, captcha, { path: 'ru/subscriptions/vacancies', body: { email: 'a@b.ru', consent: true }, captchaAction: 'subscription', idempotencyKey: 'key-87654321' });
+    await sendForm(api, captcha, {
+      path: 'ru/subscriptions/vacancies',
+      body: { email: 'a@b.ru', consent: true },
+      captchaAction: 'subscription',
+      idempotencyKey: 'key-87654321',
+    });
     expect(captcha.actions).toEqual(['application', 'subscription']);
     expect((api.posts[0]?.body as FormData).get(CAPTCHA_TOKEN_FIELD)).toBe('tok-1');
     expect(api.posts[1]?.body).toEqual({ email: 'a@b.ru', consent: true, [CAPTCHA_TOKEN_FIELD]: 'tok-1' });
@@ -73,7 +78,9 @@ describe('sending a form', () => {
     expect(failureReasonOf({ statusCode: 500, message: 'Internal Server Error' })).toBe('server');
     expect(failureReasonOf(new Error('a bug'))).toBe('server');
     const api = scriptedApi(() => Promise.reject({ statusCode: 403, message: 'Forbidden' }));
-    expect(await sendForm(api, noCaptcha, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' })).toEqual({ kind: 'failed', reason: 'captcha' });
+    expect(
+      await sendForm(api, noCaptcha, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' }),
+    ).toEqual({ kind: 'failed', reason: 'captcha' });
   });
 
   it('names the event refusal, the rate limit with its wait, and the unreachable intake', () => {
@@ -86,7 +93,10 @@ describe('sending a form', () => {
   it('asks for a fresh token once when the intake refuses the captcha, and only then shows the captcha message', async () => {
     const captcha = captchaGiving('tok');
     const api = scriptedApi(() => Promise.reject({ statusCode: 403, message: 'captcha' }));
-    expect(await sendForm(api, captcha, { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678' })).toEqual({ kind: 'failed', reason: 'captcha' });
+    expect(await sendForm(api, captcha, { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678' })).toEqual({
+      kind: 'failed',
+      reason: 'captcha',
+    });
     expect(captcha.actions).toEqual(['contact', 'contact']);
     let calls = 0;
     const expiredOnce = scriptedApi(async () => {
@@ -94,7 +104,10 @@ describe('sending a form', () => {
       if (calls === 1) throw { statusCode: 403, message: 'captcha' };
       return accepted;
     });
-    expect((await sendForm(expiredOnce, captchaGiving('tok'), { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678' })).kind).toBe('sent');
+    expect(
+      (await sendForm(expiredOnce, captchaGiving('tok'), { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678' }))
+        .kind,
+    ).toBe('sent');
   });
 
   it('passes the wait of a 429 to the visitor, without retrying', async () => {
@@ -106,7 +119,10 @@ describe('sending a form', () => {
 
   it('retries a 502/503 and a lost connection with the same key and a fresh token, within the budget', async () => {
     let clock = 0;
-    const answers = [{ statusCode: 503, message: 'Service Unavailable' }, { statusCode: 500, message: 'Network Error', withoutResponse: true }];
+    const answers = [
+      { statusCode: 503, message: 'Service Unavailable' },
+      { statusCode: 500, message: 'Network Error', withoutResponse: true },
+    ];
     const api = scriptedApi(async () => {
       const next = answers.shift();
       if (next) throw next;
@@ -115,7 +131,12 @@ describe('sending a form', () => {
     const captcha = captchaGiving('tok');
     const retries: number[] = [];
     const timing = { budgetMs: 20_000, stallMs: 8_000, now: () => clock, sleep: async (ms: number) => void (clock += ms) };
-    const outcome = await sendForm(api, captcha, { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678', onRetry: (n) => retries.push(n) }, timing);
+    const outcome = await sendForm(
+      api,
+      captcha,
+      { path: 'en/forms/contact', body: {}, captchaAction: 'contact', idempotencyKey: 'key-12345678', onRetry: (n) => retries.push(n) },
+      timing,
+    );
     expect(outcome).toEqual({ kind: 'sent', message: accepted.message });
     expect(api.posts.map((post) => post.options?.headers?.[IDEMPOTENCY_KEY_HEADER])).toEqual(['key-12345678', 'key-12345678', 'key-12345678']);
     expect(captcha.actions).toHaveLength(3);
@@ -142,11 +163,13 @@ describe('sending a form', () => {
     let calls = 0;
     const api: ApiClient = {
       get: () => Promise.reject(new Error('no')),
-      post: async <T,>(_path: string, _body: unknown, options?: RequestOptions) => {
+      post: async <T>(_path: string, _body: unknown, options?: RequestOptions) => {
         calls += 1;
         if (calls === 1) {
           // A hung intake: no answer until the attempt is abandoned.
-          await new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject({ statusCode: 500, message: 'canceled', withoutResponse: true })));
+          await new Promise((_resolve, reject) =>
+            options?.signal?.addEventListener('abort', () => reject({ statusCode: 500, message: 'canceled', withoutResponse: true })),
+          );
         }
         return accepted as T;
       },
@@ -159,7 +182,12 @@ describe('sending a form', () => {
 
   it('still thanks the visitor when the answer is not the contract shape, and says so in the console', async () => {
     const api = scriptedApi(async () => ({ ok: true }));
-    const outcome = await sendForm(api, noCaptcha, { path: 'ru/forms/contact', body: new FormData(), captchaAction: 'contact', idempotencyKey: 'key-12345678' });
+    const outcome = await sendForm(api, noCaptcha, {
+      path: 'ru/forms/contact',
+      body: new FormData(),
+      captchaAction: 'contact',
+      idempotencyKey: 'key-12345678',
+    });
     expect(outcome).toEqual({ kind: 'sent', message: null });
     expect(consoleWarn).toHaveBeenCalled();
   });

@@ -16,8 +16,7 @@ export type FailureReason = 'captcha' | 'tooLarge' | 'fileType' | 'eventClosed' 
 
 export type SendOutcome =
   /** `message` is the intake's thank-you text (it promises contact within three business days); null if it sent none. */
-  | { kind: 'sent'; message: string | null }
-  | { kind: 'failed'; reason: FailureReason; retryAfterSeconds?: number };
+  { kind: 'sent'; message: string | null } | { kind: 'failed'; reason: FailureReason; retryAfterSeconds?: number };
 
 export interface SendRequest {
   /** API path relative to the base, e.g. `ru/forms/resume`. */

@@ -24,8 +24,16 @@ describe('checking chosen files before sending', () => {
   });
 
   it('allows exactly 50 MB in total and refuses one byte more with the spec message', () => {
-    expect(uploadProblem([{ name: 'a.pdf', size: 30 * MB }, { name: 'b.png', size: 20 * MB }])).toBeNull();
-    const problem = uploadProblem([{ name: 'a.pdf', size: 30 * MB }, { name: 'b.png', size: 20 * MB + 1 }]);
+    expect(
+      uploadProblem([
+        { name: 'a.pdf', size: 30 * MB },
+        { name: 'b.png', size: 20 * MB },
+      ]),
+    ).toBeNull();
+    const problem = uploadProblem([
+      { name: 'a.pdf', size: 30 * MB },
+      { name: 'b.png', size: 20 * MB + 1 },
+    ]);
     expect(problem).toEqual({ id: 'forms.error.files.tooLarge' });
     expect(en['forms.error.files.tooLarge']).toBe('The size of the files for uploading should not exceed 50MB');
     expect(ru['forms.error.files.tooLarge']).toBe('Размер загружаемых файлов не должен превышать 50 МБ');

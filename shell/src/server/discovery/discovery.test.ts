@@ -56,7 +56,16 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
     dirs.push(dataDir, browserDir);
     fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
     const base = configFromEnv({});
-    contentApi = await createContentApi({ ...base, host: '127.0.0.1', port: 0, dataDir, databaseUrl: undefined, adminToken: ADMIN_TOKEN, captcha: { ...base.captcha, enabled: false }, logger: false });
+    contentApi = await createContentApi({
+      ...base,
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      databaseUrl: undefined,
+      adminToken: ADMIN_TOKEN,
+      captcha: { ...base.captcha, enabled: false },
+      logger: false,
+    });
     await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
     gate = new BackendGate(`http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}`);
     await gate.start();
@@ -90,7 +99,8 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
     const lines = response.body.split('\n');
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/_platform', '/api/', '/test$', '/ui-kit', '/search?', '/en/test$', '/en/ui-kit', '/en/search?']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/_platform', '/api/', '/test$', '/ui-kit', '/search?', '/en/test$', '/en/ui-kit', '/en/search?'])
+      expect(lines).toContain(`Disallow: ${path}`);
     expect(lines.some((line) => line === 'Disallow: /' || line === 'Disallow: /news')).toBe(false);
   });
 
@@ -135,12 +145,36 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
     const ru = await get('/manifest.webmanifest');
     expect(ru.statusCode).toBe(200);
     expect(ru.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
-    const manifest = ru.json<{ name: string; short_name: string; lang: string; start_url: string; theme_color: string; background_color: string; display: string; icons: Array<{ src: string; sizes: string; type: string; purpose: string }> }>();
-    expect(manifest).toMatchObject({ name: 'Научно-технологический университет', short_name: 'НТУ', lang: 'ru', start_url: '/', display: 'standalone', theme_color: '#2f312e', background_color: '#ffffff' });
+    const manifest = ru.json<{
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      theme_color: string;
+      background_color: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    }>();
+    expect(manifest).toMatchObject({
+      name: 'Научно-технологический университет',
+      short_name: 'НТУ',
+      lang: 'ru',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#2f312e',
+      background_color: '#ffffff',
+    });
     const en = (await get('/en/manifest.webmanifest')).json<typeof manifest>();
     expect(en).toMatchObject({ name: 'University of Science and Technology', short_name: 'UST', lang: 'en', start_url: '/en' });
-    expect(manifest.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes).sort()).toEqual(['192x192', '512x512']);
-    expect(manifest.icons.filter((icon) => icon.purpose === 'any').map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['48x48', '96x96', '144x144', '192x192', '512x512', 'any']));
+    expect(
+      manifest.icons
+        .filter((icon) => icon.purpose === 'maskable')
+        .map((icon) => icon.sizes)
+        .sort(),
+    ).toEqual(['192x192', '512x512']);
+    expect(manifest.icons.filter((icon) => icon.purpose === 'any').map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(['48x48', '96x96', '144x144', '192x192', '512x512', 'any']),
+    );
     for (const icon of manifest.icons) {
       const response = await get(icon.src);
       expect(response.statusCode).toBe(200);
@@ -169,8 +203,14 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
       .map((url) => /\/en\/news\/(\d+)$/.exec(url.loc)?.[1])
       .find(Boolean);
     const article = (await get(`/en/news/${articleId}`)).body;
-    const trail = jsonLdOf(article).find((data) => data['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ position: number; name: string; item: string }> };
-    const title = /<title>([^<|]+) \|/.exec(article)![1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const trail = jsonLdOf(article).find((data) => data['@type'] === 'BreadcrumbList') as {
+      itemListElement: Array<{ position: number; name: string; item: string }>;
+    };
+    const title = /<title>([^<|]+) \|/
+      .exec(article)![1]!
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     expect(trail.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'University of Science and Technology', item: `${ORIGIN}/en` },
       { '@type': 'ListItem', position: 2, name: 'News', item: `${ORIGIN}/en/news` },

@@ -33,7 +33,10 @@ describe('buildSitemaps', () => {
     expect(parts).toHaveLength(2);
     const index = parse(root);
     expect(index.documentElement.tagName).toBe('sitemapindex');
-    expect([...index.getElementsByTagName('loc')].map((loc) => loc.textContent)).toEqual(['https://stu.example/sitemap-1.xml', 'https://stu.example/sitemap-2.xml']);
+    expect([...index.getElementsByTagName('loc')].map((loc) => loc.textContent)).toEqual([
+      'https://stu.example/sitemap-1.xml',
+      'https://stu.example/sitemap-2.xml',
+    ]);
     expect(parse(parts[0]!).getElementsByTagName('url')).toHaveLength(3);
     expect(parse(parts[1]!).getElementsByTagName('url')).toHaveLength(1);
   });

@@ -33,7 +33,15 @@ function absolute(context: FeedContext, link: string): string {
   return new URL(localizePath(link, context.locale), context.origin).toString();
 }
 
-const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml' };
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+};
 
 function imageOf(context: FeedContext, item: NewsItem): { url: string; type: string } | null {
   const url = item.image?.url;
@@ -129,7 +137,8 @@ export async function eventCalendar(context: FeedContext, id: number): Promise<s
 /** The subscribable calendar of upcoming events of a locale. */
 export async function upcomingCalendar(context: FeedContext): Promise<string> {
   const { api, locale, timeoutMs } = context;
-  const read = (page: number) => api.get<{ data: Paginated<Event> }>(`${locale}/events`, { params: { scope: 'upcoming', page, pageSize: EVENT_PAGE_SIZE }, timeoutMs });
+  const read = (page: number) =>
+    api.get<{ data: Paginated<Event> }>(`${locale}/events`, { params: { scope: 'upcoming', page, pageSize: EVENT_PAGE_SIZE }, timeoutMs });
   const first = await read(1);
   const pages = Math.min(Math.ceil(first.data.total / EVENT_PAGE_SIZE), CALENDAR_MAX_EVENTS / EVENT_PAGE_SIZE);
   const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => read(index + 2)));

@@ -28,10 +28,18 @@ export function feedAlternates(input: { locale: Locale; path: string; origin: st
   const site = input.siteName;
   const alternates: FeedAlternate[] = [];
   if (input.path === '/' || input.path === '/news' || input.path.startsWith('/news/')) {
-    alternates.push({ type: 'application/rss+xml', title: feedText(input.locale, 'feeds.news.title', { siteName: site }), href: `${input.origin}${paths.news}` });
+    alternates.push({
+      type: 'application/rss+xml',
+      title: feedText(input.locale, 'feeds.news.title', { siteName: site }),
+      href: `${input.origin}${paths.news}`,
+    });
   }
   if (input.path === '/events' || input.path.startsWith('/events/')) {
-    alternates.push({ type: 'text/calendar', title: feedText(input.locale, 'feeds.events.title', { siteName: site }), href: `${input.origin}${paths.calendar}` });
+    alternates.push({
+      type: 'text/calendar',
+      title: feedText(input.locale, 'feeds.events.title', { siteName: site }),
+      href: `${input.origin}${paths.calendar}`,
+    });
   }
   return alternates;
 }

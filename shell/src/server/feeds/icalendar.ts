@@ -68,7 +68,10 @@ function dateProperty(name: string, wall: WallTime): string {
 }
 
 function utcStamp(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** An all-day event ends the day after its last day (DTEND is exclusive). */

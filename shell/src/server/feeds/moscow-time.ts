@@ -23,7 +23,12 @@ export function moscowWallTime(value: string): WallTime | null {
   const local = LOCAL.exec(value);
   if (local) {
     const [, year, month, day, hour, minute, second] = local;
-    const wall: WallTime = { year: Number(year), month: Number(month), day: Number(day), time: hour === undefined ? null : { hour: Number(hour), minute: Number(minute), second: Number(second ?? 0) } };
+    const wall: WallTime = {
+      year: Number(year),
+      month: Number(month),
+      day: Number(day),
+      time: hour === undefined ? null : { hour: Number(hour), minute: Number(minute), second: Number(second ?? 0) },
+    };
     return validWall(wall) ? wall : null;
   }
   const instant = Date.parse(value);

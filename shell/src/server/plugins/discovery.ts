@@ -19,7 +19,11 @@ function send(request: FastifyRequest, reply: FastifyReply, type: string, body: 
 }
 
 function unavailable(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
-  return reply.code(503).header('cache-control', 'no-store').header('retry-after', String(retryAfterSeconds)).send({ statusCode: 503, message: CONTENT_API_UNAVAILABLE });
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ statusCode: 503, message: CONTENT_API_UNAVAILABLE });
 }
 
 /**
@@ -35,7 +39,9 @@ export async function discoveryPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     // The listing and both locales' names in memory from the start: the sitemap and the manifests then answer even
     // if the API goes down before any crawler or browser asks.
-    await Promise.all([source.refresh(), ...LOCALES.map((locale) => app.initCache.get(locale, app.contentRevision.current))].map((read) => read.catch(() => undefined)));
+    await Promise.all(
+      [source.refresh(), ...LOCALES.map((locale) => app.initCache.get(locale, app.contentRevision.current))].map((read) => read.catch(() => undefined)),
+    );
   });
 
   app.get('/robots.txt', async (request, reply) => send(request, reply, 'text/plain; charset=utf-8', robotsTxt(siteOrigin(request, config))));

@@ -38,10 +38,13 @@ class FreezableBackend {
         this.held.push(response);
         return;
       }
-      const forward = http.request({ hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const forward = http.request(
+        { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       forward.on('error', () => response.destroy());
       request.pipe(forward);
     });
@@ -83,7 +86,15 @@ describe('news feeds and event calendars from the shell', () => {
     dirs.push(dataDir, browserDir);
     fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
     const base = configFromEnv({});
-    contentApi = await createContentApi({ ...base, host: '127.0.0.1', port: 0, dataDir, databaseUrl: undefined, captcha: { ...base.captcha, enabled: false }, logger: false });
+    contentApi = await createContentApi({
+      ...base,
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      databaseUrl: undefined,
+      captcha: { ...base.captcha, enabled: false },
+      logger: false,
+    });
     await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
     backend = new FreezableBackend(`http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}`);
     await backend.start();
@@ -120,7 +131,10 @@ describe('news feeds and event calendars from the shell', () => {
   };
 
   test('each locale has a news feed, newest first, linking to its own articles on the site origin', async () => {
-    for (const [url, prefix, locale] of [['/news/feed.xml', '', 'ru'], ['/en/news/feed.xml', '/en', 'en']] as const) {
+    for (const [url, prefix, locale] of [
+      ['/news/feed.xml', '', 'ru'],
+      ['/en/news/feed.xml', '/en', 'en'],
+    ] as const) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
@@ -222,10 +236,17 @@ describe('news feeds and event calendars from the shell', () => {
   });
 
   test('the news page and the home page advertise the feed in their head; events pages the calendar', async () => {
-    const alternates = (html: string) => [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]+)" href="([^"]+)">/g)].map(([, type, title, href]) => ({ type, title, href }));
-    expect(alternates((await get('/news')).body)).toEqual([{ type: 'application/rss+xml', title: expect.stringMatching(/^Новости — /), href: `${ORIGIN}/news/feed.xml` }]);
-    expect(alternates((await get('/en')).body)).toEqual([{ type: 'application/rss+xml', title: expect.stringMatching(/^News — /), href: `${ORIGIN}/en/news/feed.xml` }]);
-    expect(alternates((await get('/en/events')).body)).toEqual([{ type: 'text/calendar', title: expect.stringMatching(/^Events — /), href: `${ORIGIN}/en/events/calendar.ics` }]);
+    const alternates = (html: string) =>
+      [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]+)" href="([^"]+)">/g)].map(([, type, title, href]) => ({ type, title, href }));
+    expect(alternates((await get('/news')).body)).toEqual([
+      { type: 'application/rss+xml', title: expect.stringMatching(/^Новости — /), href: `${ORIGIN}/news/feed.xml` },
+    ]);
+    expect(alternates((await get('/en')).body)).toEqual([
+      { type: 'application/rss+xml', title: expect.stringMatching(/^News — /), href: `${ORIGIN}/en/news/feed.xml` },
+    ]);
+    expect(alternates((await get('/en/events')).body)).toEqual([
+      { type: 'text/calendar', title: expect.stringMatching(/^Events — /), href: `${ORIGIN}/en/events/calendar.ics` },
+    ]);
     expect(alternates((await get('/about')).body)).toEqual([]);
   });
 

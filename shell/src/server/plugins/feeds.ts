@@ -61,7 +61,15 @@ export const feedsPlugin = fp(
           pending = (async () => {
             const init = await app.initCache.get(locale, revision);
             const now = new Date();
-            const context = { api: app.contentApi, locale, origin, siteName: init.settings.siteName, mediaBase: config.publicApiBase, timeoutMs: config.contentApiTimeoutMs, now };
+            const context = {
+              api: app.contentApi,
+              locale,
+              origin,
+              siteName: init.settings.siteName,
+              mediaBase: config.publicApiBase,
+              timeoutMs: config.contentApiTimeoutMs,
+              now,
+            };
             const made = makeCopy(await make(context), revision, now.getTime(), copy);
             copies.set(key, made);
             return made;
@@ -84,7 +92,8 @@ export const feedsPlugin = fp(
       const paths = feedPaths(locale);
       app.get<{ Querystring: { category?: unknown } }>(paths.news, async (request, reply) => {
         const category = request.query.category;
-        if (category !== undefined && (typeof category !== 'string' || !CATEGORY.test(category))) return plain(reply, 404, shellMessages[locale]['feeds.notFound']);
+        if (category !== undefined && (typeof category !== 'string' || !CATEGORY.test(category)))
+          return plain(reply, 404, shellMessages[locale]['feeds.notFound']);
         const self = (origin: string) => `${origin}${paths.news}${category ? `?category=${category}` : ''}`;
         return serve(request, reply, locale, RSS_TYPE, (context) => newsFeed(context, category ?? null, self(context.origin)));
       });

@@ -52,12 +52,20 @@ export const shellServices = fp<{ config: ShellConfig }>(
       failureThreshold: config.contentApiBreakerFailures,
       cooldownMs: config.contentApiBreakerCooldownMs,
     });
-    const registry = new RegistryClient({ registryUrl: config.registryUrl, pollIntervalMs: config.registryPollMs, requestTimeoutMs: config.remoteEntryTimeoutMs, log: app.log });
+    const registry = new RegistryClient({
+      registryUrl: config.registryUrl,
+      pollIntervalMs: config.registryPollMs,
+      requestTimeoutMs: config.remoteEntryTimeoutMs,
+      log: app.log,
+    });
     const remoteStats = new RemoteStats();
     app
       .decorate('shellConfig', config)
       .decorate('contentApi', contentApi)
-      .decorate('contentRevision', new ContentRevision(contentApi, { pollIntervalMs: config.contentRevisionPollMs, timeoutMs: Math.min(1000, config.contentApiTimeoutMs), log: app.log }))
+      .decorate(
+        'contentRevision',
+        new ContentRevision(contentApi, { pollIntervalMs: config.contentRevisionPollMs, timeoutMs: Math.min(1000, config.contentApiTimeoutMs), log: app.log }),
+      )
       .decorate('initCache', new InitCache(contentApi, config.initCacheTtlMs))
       .decorate('registry', registry)
       .decorate('remoteStats', remoteStats)

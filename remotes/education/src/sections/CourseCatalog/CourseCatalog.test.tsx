@@ -2,20 +2,23 @@ import type { Course, CourseListResponse } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import {
-  contentApiForSuite,
-  descriptorOf,
-  loadContext,
-  scriptedApi,
-  linkNamed,
-  linksOf,
-  textOf,
-} from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, scriptedApi, linkNamed, linksOf, textOf } from '@site/test-support';
 import CourseCatalog from './index';
 import { activeFacetsOf, load, type CourseCatalogData } from './load';
 
 function course(id: number, title: string, duration: string): Course {
-  return { id, title, link: `/courses?topic=ai#course-${id}`, duration, durationWeeks: 8, level: 'Beginner', format: 'Online', language: 'English', topics: ['Artificial intelligence'], description: 'Lectures, seminars and a final project.' };
+  return {
+    id,
+    title,
+    link: `/courses?topic=ai#course-${id}`,
+    duration,
+    durationWeeks: 8,
+    level: 'Beginner',
+    format: 'Online',
+    language: 'English',
+    topics: ['Artificial intelligence'],
+    description: 'Lectures, seminars and a final project.',
+  };
 }
 
 const facets: CourseListResponse['data']['facets'] = {
@@ -34,7 +37,14 @@ const facets: CourseListResponse['data']['facets'] = {
 
 function catalog(overrides: Partial<CourseCatalogData['courses']> = {}, query: Record<string, string> = {}, q = ''): CourseCatalogData {
   return {
-    courses: { items: [course(7, 'Machine learning: an introduction', '8 weeks'), course(8, 'Advanced robotics', '16 weeks')], total: 30, page: 2, pageSize: 12, facets, ...overrides },
+    courses: {
+      items: [course(7, 'Machine learning: an introduction', '8 weeks'), course(8, 'Advanced robotics', '16 weeks')],
+      total: 30,
+      page: 2,
+      pageSize: 12,
+      facets,
+      ...overrides,
+    },
     active: activeFacetsOf(query),
     q,
   };
@@ -78,7 +88,10 @@ describe('CourseCatalog', () => {
   });
 
   it('searches by text with a GET form that keeps the facets and drops the page', () => {
-    const html = renderSection(CourseCatalog, { props: {}, data: catalog({}, { level: 'beginner' }, 'robot') }, en, { locale: 'en', path: '/en/courses?level=beginner&q=robot&page=2' });
+    const html = renderSection(CourseCatalog, { props: {}, data: catalog({}, { level: 'beginner' }, 'robot') }, en, {
+      locale: 'en',
+      path: '/en/courses?level=beginner&q=robot&page=2',
+    });
     expect(html).toMatch(/<form role="search"[^>]* action="\/en\/courses" method="get">/);
     expect(html).toContain('<input type="hidden" name="level" value="beginner"/>');
     expect(html).not.toContain('name="page"');
@@ -87,15 +100,27 @@ describe('CourseCatalog', () => {
 
   it('says "No match on filtering results" when filters leave nothing, "No data to display" when there is nothing at all', () => {
     const none = { items: [], total: 0, page: 1 };
-    expect(textOf(renderSection(CourseCatalog, { props: {}, data: catalog(none, { level: 'advanced' }) }, en, { locale: 'en', path: '/en/courses?level=advanced' }))).toContain('No match on filtering results');
-    expect(textOf(renderSection(CourseCatalog, { props: {}, data: catalog(none, {}, 'zzz') }, ru, { path: '/courses?q=zzz' }))).toContain('Нет совпадений по результатам фильтрации');
-    expect(textOf(renderSection(CourseCatalog, { props: {}, data: catalog({ ...none, facets: {} }) }, en, { locale: 'en', path: '/en/courses' }))).toContain('No data to display');
+    expect(
+      textOf(renderSection(CourseCatalog, { props: {}, data: catalog(none, { level: 'advanced' }) }, en, { locale: 'en', path: '/en/courses?level=advanced' })),
+    ).toContain('No match on filtering results');
+    expect(textOf(renderSection(CourseCatalog, { props: {}, data: catalog(none, {}, 'zzz') }, ru, { path: '/courses?q=zzz' }))).toContain(
+      'Нет совпадений по результатам фильтрации',
+    );
+    expect(textOf(renderSection(CourseCatalog, { props: {}, data: catalog({ ...none, facets: {} }) }, en, { locale: 'en', path: '/en/courses' }))).toContain(
+      'No data to display',
+    );
   });
 
   it('passes only well-formed facet ids, text and page to the API', async () => {
     const api = scriptedApi(() => ({ data: { items: [], total: 0, page: 1, pageSize: 12, facets: {} } }));
-    const loaded = await load(loadContext(api, 'ru', { level: 'beginner,Bad Id!,beginner', topic: 'ai', page: 'abc', q: `  ${'к'.repeat(250)}  ` }), descriptorOf('CourseCatalog', {}));
-    expect(api.calls[0]).toEqual({ path: 'ru/courses', params: { level: 'beginner', format: '', language: '', topic: 'ai', duration: '', q: 'к'.repeat(200), page: 1 } });
+    const loaded = await load(
+      loadContext(api, 'ru', { level: 'beginner,Bad Id!,beginner', topic: 'ai', page: 'abc', q: `  ${'к'.repeat(250)}  ` }),
+      descriptorOf('CourseCatalog', {}),
+    );
+    expect(api.calls[0]).toEqual({
+      path: 'ru/courses',
+      params: { level: 'beginner', format: '', language: '', topic: 'ai', duration: '', q: 'к'.repeat(200), page: 1 },
+    });
     expect(loaded.active.level).toEqual(['beginner']);
   });
 
@@ -124,7 +149,9 @@ describe('CourseCatalog', () => {
     it('says there is no match for text nobody wrote, in Russian', async () => {
       const loaded = await load(loadContext(server.api, 'ru', { q: 'щщщщщ' }), descriptorOf('CourseCatalog', {}));
       expect(loaded.courses.total).toBe(0);
-      expect(textOf(renderSection(CourseCatalog, { props: {}, data: loaded }, ru, { path: '/courses?q=щщщщщ' }))).toContain('Нет совпадений по результатам фильтрации');
+      expect(textOf(renderSection(CourseCatalog, { props: {}, data: loaded }, ru, { path: '/courses?q=щщщщщ' }))).toContain(
+        'Нет совпадений по результатам фильтрации',
+      );
     });
   });
 });

@@ -8,14 +8,22 @@ import { load } from './load';
 
 const entries: HistoryEntry[] = [
   { id: 'y1991', year: 1991, title: 'University status', text: 'The institute becomes a technical university.' },
-  { id: 'y1956', year: 1956, title: 'The institute is founded', text: 'A government decree creates the institute.', image: { url: '/media/images/library.jpg', alt: 'The first building' } },
+  {
+    id: 'y1956',
+    year: 1956,
+    title: 'The institute is founded',
+    text: 'A government decree creates the institute.',
+    image: { url: '/media/images/library.jpg', alt: 'The first building' },
+  },
 ];
 
 describe('HistoryTimeline', () => {
   it('lists the entries oldest first in an ordered list, each under its year', () => {
     const html = renderSection(HistoryTimeline, { props: {}, data: entries }, en, { locale: 'en' });
     expect(html).toMatch(/^<div role="region"[^>]*><h2[^>]*>History<\/h2><ol/);
-    expect(textOf(html)).toBe('History 1956 The institute is founded A government decree creates the institute. 1991 University status The institute becomes a technical university.');
+    expect(textOf(html)).toBe(
+      'History 1956 The institute is founded A government decree creates the institute. 1991 University status The institute becomes a technical university.',
+    );
     expect(html).toContain('<time dateTime="1956">1956</time>');
     expect(html).toMatch(/<img [^>]*alt="The first building"/);
     expect(textOf(renderSection(HistoryTimeline, { props: {}, data: entries }, ru))).toMatch(/^История 1956/);

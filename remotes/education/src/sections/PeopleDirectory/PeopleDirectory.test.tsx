@@ -2,19 +2,19 @@ import type { Person, PeopleListResponse } from '@site/contracts';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
-import {
-  contentApiForSuite,
-  descriptorOf,
-  loadContext,
-  scriptedApi,
-  linkNamed,
-  linksOf,
-  textOf,
-} from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, scriptedApi, linkNamed, linksOf, textOf } from '@site/test-support';
 import PeopleDirectory from './index';
 import { load, type PeopleDirectoryData } from './load';
 
-const anna: Person = { id: 2, name: 'Anna Ivanova', position: 'Associate Professor', link: '/people?department=physics#person-2', department: 'Faculty of Physics', email: 'a.ivanova@university.example', photo: { url: '/media/images/portrait.jpg', alt: 'Anna Ivanova' } };
+const anna: Person = {
+  id: 2,
+  name: 'Anna Ivanova',
+  position: 'Associate Professor',
+  link: '/people?department=physics#person-2',
+  department: 'Faculty of Physics',
+  email: 'a.ivanova@university.example',
+  photo: { url: '/media/images/portrait.jpg', alt: 'Anna Ivanova' },
+};
 const oleg: Person = { id: 4, name: 'Oleg Petrov', position: 'Research Fellow', link: '/people#person-4', photo: null };
 const departments = [
   { id: 'physics', label: 'Faculty of Physics' },
@@ -38,7 +38,10 @@ describe('PeopleDirectory', () => {
   });
 
   it('filters by one department at a time and searches by name or position, keeping the other parameter', () => {
-    const html = renderSection(PeopleDirectory, { props: {}, data: directory({}, 'ivan', 'physics') }, en, { locale: 'en', path: '/en/people?q=ivan&department=physics&page=2' });
+    const html = renderSection(PeopleDirectory, { props: {}, data: directory({}, 'ivan', 'physics') }, en, {
+      locale: 'en',
+      path: '/en/people?q=ivan&department=physics&page=2',
+    });
     expect(linkNamed(html, '✓ Faculty of Physics').href).toBe('/en/people?q=ivan');
     expect(linkNamed(html, 'Faculty of Chemistry').href).toBe('/en/people?q=ivan&department=chemistry');
     expect(linkNamed(html, 'All departments').href).toBe('/en/people?q=ivan');
@@ -49,15 +52,24 @@ describe('PeopleDirectory', () => {
   });
 
   it('offers no department filter when the page fixes the department', () => {
-    const html = renderSection(PeopleDirectory, { props: { department: 'physics' }, data: directory({}, '', 'physics') }, en, { locale: 'en', path: '/en/physics/staff' });
+    const html = renderSection(PeopleDirectory, { props: { department: 'physics' }, data: directory({}, '', 'physics') }, en, {
+      locale: 'en',
+      path: '/en/physics/staff',
+    });
     expect(linksOf(html).map((link) => link.text)).not.toContain('All departments');
   });
 
   it('says there is no match for a search that finds nobody, and no data for an empty directory', () => {
     const none = { items: [], total: 0 };
-    expect(textOf(renderSection(PeopleDirectory, { props: {}, data: directory(none, 'zzz') }, en, { locale: 'en', path: '/en/people?q=zzz' }))).toContain('No match on filtering results');
-    expect(textOf(renderSection(PeopleDirectory, { props: {}, data: directory(none, 'zzz') }, ru, { path: '/people?q=zzz' }))).toContain('Нет совпадений по результатам фильтрации');
-    expect(textOf(renderSection(PeopleDirectory, { props: {}, data: directory({ ...none, departments: [] }) }, en, { locale: 'en' }))).toContain('No data to display');
+    expect(textOf(renderSection(PeopleDirectory, { props: {}, data: directory(none, 'zzz') }, en, { locale: 'en', path: '/en/people?q=zzz' }))).toContain(
+      'No match on filtering results',
+    );
+    expect(textOf(renderSection(PeopleDirectory, { props: {}, data: directory(none, 'zzz') }, ru, { path: '/people?q=zzz' }))).toContain(
+      'Нет совпадений по результатам фильтрации',
+    );
+    expect(textOf(renderSection(PeopleDirectory, { props: {}, data: directory({ ...none, departments: [] }) }, en, { locale: 'en' }))).toContain(
+      'No data to display',
+    );
   });
 
   it('asks the API for the fixed department over the page query, dropping malformed values', async () => {

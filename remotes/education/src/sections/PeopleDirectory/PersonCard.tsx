@@ -47,8 +47,7 @@ export function PersonCard({ person }: { person: Person }) {
         {person.department && <p>{person.department}</p>}
         {person.email && (
           <p>
-            <FormattedMessage id="people.email" />{' '}
-            <SiteLink href={`mailto:${person.email}`}>{person.email}</SiteLink>
+            <FormattedMessage id="people.email" /> <SiteLink href={`mailto:${person.email}`}>{person.email}</SiteLink>
           </p>
         )}
       </div>

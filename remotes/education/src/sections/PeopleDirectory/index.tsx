@@ -52,7 +52,12 @@ export default function PeopleDirectory({ descriptor, data }: SectionProps<Peopl
           <FilterLinks
             label={departmentsLabel}
             options={[
-              { id: 'all', label: intl.formatMessage({ id: 'people.allDepartments' }), active: !department, href: hrefWithQuery(path, search, { department: null, page: null }) },
+              {
+                id: 'all',
+                label: intl.formatMessage({ id: 'people.allDepartments' }),
+                active: !department,
+                href: hrefWithQuery(path, search, { department: null, page: null }),
+              },
               ...people.departments.map((entry) => ({
                 id: entry.id,
                 label: entry.label,

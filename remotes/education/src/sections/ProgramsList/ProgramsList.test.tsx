@@ -6,11 +6,21 @@ import { descriptorOf, loadContext, scriptedApi, textOf } from '@site/test-suppo
 import ProgramsList from './index';
 import { load } from './load';
 
-const ai: Program = { id: 'ai', title: 'Artificial Intelligence', link: '/programs#ai', level: 'master', duration: '2 years', format: 'Full-time', language: 'English' };
+const ai: Program = {
+  id: 'ai',
+  title: 'Artificial Intelligence',
+  link: '/programs#ai',
+  level: 'master',
+  duration: '2 years',
+  format: 'Full-time',
+  language: 'English',
+};
 
 describe('ProgramsList', () => {
   it('shows each program with its level and duration, in both languages', () => {
-    expect(textOf(renderSection(ProgramsList, { props: {}, data: [ai] }, en, { locale: 'en' }))).toContain("Master's Artificial Intelligence Duration: 2 years · Full-time · English");
+    expect(textOf(renderSection(ProgramsList, { props: {}, data: [ai] }, en, { locale: 'en' }))).toContain(
+      "Master's Artificial Intelligence Duration: 2 years · Full-time · English",
+    );
     expect(textOf(renderSection(ProgramsList, { props: {}, data: [ai] }, ru))).toContain('Магистратура Artificial Intelligence Срок обучения: 2 years');
     expect(textOf(renderSection(ProgramsList, { props: {}, data: [] }, en, { locale: 'en' }))).toContain('No data to display');
   });

@@ -15,8 +15,20 @@ const managers: SvedenSubsection = {
       kind: 'table',
       title: 'Руководитель образовательной организации',
       rowItemprop: 'rucovodstvo',
-      columns: [{ label: 'ФИО', itemprop: 'fio' }, { label: 'Должность', itemprop: 'post' }, { label: 'Телефон', itemprop: 'telephone' }, { label: 'Электронная почта', itemprop: 'email' }],
-      rows: [[{ text: 'Иванов Иван Иванович' }, { text: 'Ректор' }, { text: '+7 495 100-00-01', href: 'tel:+74951000001' }, { text: 'ivanov@stu.example', href: 'mailto:ivanov@stu.example' }]],
+      columns: [
+        { label: 'ФИО', itemprop: 'fio' },
+        { label: 'Должность', itemprop: 'post' },
+        { label: 'Телефон', itemprop: 'telephone' },
+        { label: 'Электронная почта', itemprop: 'email' },
+      ],
+      rows: [
+        [
+          { text: 'Иванов Иван Иванович' },
+          { text: 'Ректор' },
+          { text: '+7 495 100-00-01', href: 'tel:+74951000001' },
+          { text: 'ivanov@stu.example', href: 'mailto:ivanov@stu.example' },
+        ],
+      ],
     },
   ],
 };
@@ -33,13 +45,27 @@ const common: SvedenSubsection = {
       itemprop: 'uchredLaw',
       fields: [{ label: 'Наименование учредителя', itemprop: 'nameUchred', value: { text: 'Министерство науки и высшего образования' } }],
     },
-    { kind: 'fields', fields: [{ label: 'Лицензия', itemprop: 'licenseDocLink', value: { text: 'Выписка из реестра лицензий', href: '/media/documents/license.pdf' } }] },
+    {
+      kind: 'fields',
+      fields: [{ label: 'Лицензия', itemprop: 'licenseDocLink', value: { text: 'Выписка из реестра лицензий', href: '/media/documents/license.pdf' } }],
+    },
   ],
 };
 
-const index = { order: 'Приказ Рособрнадзора от 04.08.2023 № 1493', items: [{ id: 'common' as const, title: 'Основные сведения', updatedAt: '2026-11-20' }, { id: 'managers' as const, title: 'Руководство', updatedAt: '2026-11-20' }] };
+const index = {
+  order: 'Приказ Рособрнадзора от 04.08.2023 № 1493',
+  items: [
+    { id: 'common' as const, title: 'Основные сведения', updatedAt: '2026-11-20' },
+    { id: 'managers' as const, title: 'Руководство', updatedAt: '2026-11-20' },
+  ],
+};
 const render = (subsection: SvedenSubsection, messages = ru, locale: 'ru' | 'en' = 'ru') =>
-  renderSection<{ subsection: SvedenSubsection['id'] }, SvedenSectionData>(SvedenSection, { props: { subsection: subsection.id }, data: { subsection, index } }, messages, { locale });
+  renderSection<{ subsection: SvedenSubsection['id'] }, SvedenSectionData>(
+    SvedenSection,
+    { props: { subsection: subsection.id }, data: { subsection, index } },
+    messages,
+    { locale },
+  );
 
 describe('SvedenSection', () => {
   it('puts the row item on each table row and each column’s item on the value in its cell', () => {
@@ -75,7 +101,9 @@ describe('SvedenSection', () => {
 
   it('refuses a subsection the order does not name before asking the API', async () => {
     const api = scriptedApi(() => ({}));
-    await expect(load(loadContext(api, 'ru'), descriptorOf('SvedenSection', { subsection: 'finances' as never }))).rejects.toThrow(/not a subsection of the order/);
+    await expect(load(loadContext(api, 'ru'), descriptorOf('SvedenSection', { subsection: 'finances' as never }))).rejects.toThrow(
+      /not a subsection of the order/,
+    );
     expect(api.calls).toEqual([]);
   });
 
@@ -90,20 +118,26 @@ describe('SvedenSection', () => {
     const server = contentApiForSuite();
 
     // Fourteen subsections, two requests each: more than the default 5 s on a busy machine.
-    it.each(['ru', 'en'] as const)('loads and renders every subsection in %s, each with items carrying microdata', async (locale) => {
-      for (const id of SVEDEN_SUBSECTIONS) {
-        const data = await load(loadContext(server.api, locale), descriptorOf('SvedenSection', { subsection: id }));
-        expect(data.subsection.id).toBe(id);
-        expect(data.index.items).toHaveLength(SVEDEN_SUBSECTIONS.length);
-        const html = renderSection(SvedenSection, { props: { subsection: id }, data }, locale === 'ru' ? ru : en, { locale });
-        expect([id, (html.match(/itemProp="/gi) ?? []).length > 2]).toEqual([id, true]);
-      }
-    }, 30_000);
+    it.each(['ru', 'en'] as const)(
+      'loads and renders every subsection in %s, each with items carrying microdata',
+      async (locale) => {
+        for (const id of SVEDEN_SUBSECTIONS) {
+          const data = await load(loadContext(server.api, locale), descriptorOf('SvedenSection', { subsection: id }));
+          expect(data.subsection.id).toBe(id);
+          expect(data.index.items).toHaveLength(SVEDEN_SUBSECTIONS.length);
+          const html = renderSection(SvedenSection, { props: { subsection: id }, data }, locale === 'ru' ? ru : en, { locale });
+          expect([id, (html.match(/itemProp="/gi) ?? []).length > 2]).toEqual([id, true]);
+        }
+      },
+      30_000,
+    );
 
     it('renders the full name of the organisation with its microdata', async () => {
       const common = await load(loadContext(server.api, 'ru'), descriptorOf('SvedenSection', { subsection: 'common' }));
       const html = renderSection(SvedenSection, { props: { subsection: 'common' }, data: common }, ru);
-      expect(html).toMatch(/itemProp="fullName">Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»/i);
+      expect(html).toMatch(
+        /itemProp="fullName">Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»/i,
+      );
     });
   });
 });

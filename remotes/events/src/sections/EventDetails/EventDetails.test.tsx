@@ -26,7 +26,10 @@ describe('how to apply', () => {
   const future = { startsAt: '2099-05-01T10:00:00+03:00' };
   it('goes to the application page with the event for type form, to the organiser for type link, nowhere for none', () => {
     expect(applicationTargetOf({ ...future, id: 12, application: { type: 'form' } })).toEqual({ kind: 'form', href: '/apply?eventId=12' });
-    expect(applicationTargetOf({ ...future, id: 5, application: { type: 'link', url: 'https://registration.example.org/5' } })).toEqual({ kind: 'link', href: 'https://registration.example.org/5' });
+    expect(applicationTargetOf({ ...future, id: 5, application: { type: 'link', url: 'https://registration.example.org/5' } })).toEqual({
+      kind: 'link',
+      href: 'https://registration.example.org/5',
+    });
     expect(applicationTargetOf({ ...future, id: 5, application: { type: 'link', url: 'javascript:alert(1)' } })).toBeNull();
     expect(applicationTargetOf({ ...future, id: 5, application: { type: 'link' } })).toBeNull();
     expect(applicationTargetOf({ ...future, id: 6, application: { type: 'none' } })).toBeNull();
@@ -34,8 +37,12 @@ describe('how to apply', () => {
 
   it('offers nothing once the event is over (its end, or its start when it has no end, has passed)', () => {
     const now = Date.parse('2026-03-10T12:00:00+03:00');
-    expect(applicationTargetOf({ id: 12, startsAt: '2026-03-09T10:00:00+03:00', endsAt: '2026-03-10T11:00:00+03:00', application: { type: 'form' } }, now)).toBeNull();
-    expect(applicationTargetOf({ id: 12, startsAt: '2026-03-09T10:00:00+03:00', endsAt: '2026-03-10T13:00:00+03:00', application: { type: 'form' } }, now)).not.toBeNull();
+    expect(
+      applicationTargetOf({ id: 12, startsAt: '2026-03-09T10:00:00+03:00', endsAt: '2026-03-10T11:00:00+03:00', application: { type: 'form' } }, now),
+    ).toBeNull();
+    expect(
+      applicationTargetOf({ id: 12, startsAt: '2026-03-09T10:00:00+03:00', endsAt: '2026-03-10T13:00:00+03:00', application: { type: 'form' } }, now),
+    ).not.toBeNull();
     expect(applicationTargetOf({ id: 12, startsAt: '2026-03-10T11:59:00+03:00', application: { type: 'form' } }, now)).toBeNull();
   });
 });
@@ -79,7 +86,11 @@ describe('EventDetails', () => {
 
   it('offers no application link for events without one, only the calendar file', () => {
     const html = renderSection(EventDetails, { props: { id: 6 }, data: eventDetails({ id: 6 }) }, en, { locale: 'en' });
-    expect(linksOf(html).filter((link) => !link.attributes.includes('data-share')).map((link) => link.text)).toEqual(['Add to calendar']);
+    expect(
+      linksOf(html)
+        .filter((link) => !link.attributes.includes('data-share'))
+        .map((link) => link.text),
+    ).toEqual(['Add to calendar']);
   });
 
   it("offers the event's calendar file in the page's locale", () => {
@@ -125,18 +136,34 @@ describe('EventDetails for search engines and sharing', () => {
       image: ['https://university.test/api/media/images/hall.jpg'],
       ...(openDay.lead ? { description: openDay.lead } : {}),
       organizer: { '@type': 'Organization', name: 'Admissions Office' },
-      offers: { '@type': 'Offer', url: 'https://university.test/en/apply?eventId=1', price: '1500', priceCurrency: 'RUB', availability: 'https://schema.org/InStock' },
+      offers: {
+        '@type': 'Offer',
+        url: 'https://university.test/en/apply?eventId=1',
+        price: '1500',
+        priceCurrency: 'RUB',
+        availability: 'https://schema.org/InStock',
+      },
     });
     expect(Date.parse(String(event!.startDate))).toBe(Date.parse(openDay.startsAt));
   });
 
   it("a free event registering on the organiser's site offers it at no cost; a text that could close the script stays inside", () => {
-    const data = eventDetails({ id: 5, title: 'Talk </script><script>alert(1)</script>', application: { type: 'link', url: 'https://registration.example.org/5' } });
+    const data = eventDetails({
+      id: 5,
+      title: 'Talk </script><script>alert(1)</script>',
+      application: { type: 'link', url: 'https://registration.example.org/5' },
+    });
     const html = renderSection(EventDetails, { props: { id: 5 }, data }, ru);
     const [event] = structuredDataOf(html);
     expect(event!.name).toBe('Talk </script><script>alert(1)</script>');
     expect(event!.url).toBe('https://university.test/events/5');
-    expect(event!.offers).toEqual({ '@type': 'Offer', url: 'https://registration.example.org/5', price: '0', priceCurrency: 'RUB', availability: 'https://schema.org/InStock' });
+    expect(event!.offers).toEqual({
+      '@type': 'Offer',
+      url: 'https://registration.example.org/5',
+      price: '0',
+      priceCurrency: 'RUB',
+      availability: 'https://schema.org/InStock',
+    });
     expect(html).not.toContain('<script>alert(1)');
   });
 
@@ -144,7 +171,9 @@ describe('EventDetails for search engines and sharing', () => {
     const html = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, en, { locale: 'en' });
     const address = encodeURIComponent('https://university.test/en/events/1');
     expect(linkNamed(html, 'VK (opens in a new tab)').href).toBe(`https://vk.com/share.php?url=${address}&title=${encodeURIComponent('University open day')}`);
-    expect(linkNamed(html, 'Telegram (opens in a new tab)').href).toBe(`https://t.me/share/url?url=${address}&text=${encodeURIComponent('University open day')}`);
+    expect(linkNamed(html, 'Telegram (opens in a new tab)').href).toBe(
+      `https://t.me/share/url?url=${address}&text=${encodeURIComponent('University open day')}`,
+    );
     expect(html).toMatch(/<h2[^>]*>Share<\/h2>/);
     expect(html).toMatch(/<button type="button" data-share="copy">Copy link<\/button>/);
     const russian = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, ru);
@@ -156,14 +185,18 @@ describe('EventDetails for search engines and sharing', () => {
 describe('EventDetails loader on the content API', () => {
   const server = contentApiForSuite();
 
-  const run = (id: string | number, locale: 'ru' | 'en' = 'en') => load(loadContext(server.api, locale), descriptorOf<EventDetailsProps>('EventDetails', { id }));
+  const run = (id: string | number, locale: 'ru' | 'en' = 'en') =>
+    load(loadContext(server.api, locale), descriptorOf<EventDetailsProps>('EventDetails', { id }));
 
   it('loads the open day with its description and application form, and a link-type event', async () => {
     const openDayData = await run(1, 'ru');
     expect(openDayData).toMatchObject({ id: 1, title: 'День открытых дверей университета', isRecommended: true, application: { type: 'form' } });
     expect(openDayData?.body).toMatch(/^<p>/);
     const linked = await run(5);
-    expect(linked && applicationTargetOf({ ...linked, startsAt: '2099-01-01T10:00:00+03:00', endsAt: undefined })).toEqual({ kind: 'link', href: expect.stringMatching(/^https:\/\//) });
+    expect(linked && applicationTargetOf({ ...linked, startsAt: '2099-01-01T10:00:00+03:00', endsAt: undefined })).toEqual({
+      kind: 'link',
+      href: expect.stringMatching(/^https:\/\//),
+    });
   });
 
   it('gives null for a missing event or a malformed id, saying which in the log', async () => {

@@ -13,7 +13,10 @@ export interface ApplicationTarget {
  * form with the event preselected (type form, `/apply?eventId=…`); nothing for type none, a link without a URL,
  * or an event that is over.
  */
-export function applicationTargetOf(event: Pick<EventDetails, 'id' | 'application' | 'startsAt' | 'endsAt'>, now: number = Date.now()): ApplicationTarget | null {
+export function applicationTargetOf(
+  event: Pick<EventDetails, 'id' | 'application' | 'startsAt' | 'endsAt'>,
+  now: number = Date.now(),
+): ApplicationTarget | null {
   if (eventIsOver(event, now)) return null;
   const { type, url } = event.application;
   if (type === 'form') return { kind: 'form', href: `${APPLICATION_PAGE}?eventId=${encodeURIComponent(String(event.id))}` };

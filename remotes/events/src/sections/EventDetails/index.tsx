@@ -87,7 +87,11 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
             {data.coOrganizers.length > 0 && <Fact label="events.details.coOrganizers">{data.coOrganizers.join(', ')}</Fact>}
             <Fact label="events.details.participation">
               {data.isPaid ? (
-                data.price ? <FormattedMessage id="events.details.paidWithPrice" values={{ price: data.price }} /> : <FormattedMessage id="events.paid" />
+                data.price ? (
+                  <FormattedMessage id="events.details.paidWithPrice" values={{ price: data.price }} />
+                ) : (
+                  <FormattedMessage id="events.paid" />
+                )
               ) : (
                 <FormattedMessage id="events.free" />
               )}
@@ -101,7 +105,9 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
           {application && (
             <ButtonLink href={application.href} data-application={application.kind}>
               <FormattedMessage id={application.kind === 'form' ? 'events.details.apply' : 'events.details.register'} />
-              <NewTabHint href={application.href}><FormattedMessage id="events.opensInNewTab" /></NewTabHint>
+              <NewTabHint href={application.href}>
+                <FormattedMessage id="events.opensInNewTab" />
+              </NewTabHint>
             </ButtonLink>
           )}
           <CalendarLink>
@@ -116,7 +122,14 @@ export default function EventDetails({ descriptor, data }: SectionProps<EventDet
       <ShareLinks
         url={pageUrl}
         title={data.title}
-        labels={{ heading: label('events.share.title'), vk: label('events.share.vk'), telegram: label('events.share.telegram'), copy: label('events.share.copy'), copied: label('events.share.copied'), opensInNewTab: label('events.opensInNewTab') }}
+        labels={{
+          heading: label('events.share.title'),
+          vk: label('events.share.vk'),
+          telegram: label('events.share.telegram'),
+          copy: label('events.share.copy'),
+          copied: label('events.share.copied'),
+          opensInNewTab: label('events.opensInNewTab'),
+        }}
       />
       <JsonLd data={eventStructuredData(data, application, { page: pageUrl, absolute: (source) => absolute(source, { localise: true }) })} />
     </article>

@@ -65,7 +65,10 @@ export function DayPicker({ selectedDay, today, week, daysWithEvents }: DayPicke
   const dayName = (day: string) => intl.formatDate(day, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
     <Picker aria-label={intl.formatMessage({ id: 'events.calendar.days' })}>
-      <SiteLink href={dayHref(addDays(anchor, -1))} aria-label={intl.formatMessage({ id: 'events.calendar.previousDay' }, { date: dayName(addDays(anchor, -1)) })}>
+      <SiteLink
+        href={dayHref(addDays(anchor, -1))}
+        aria-label={intl.formatMessage({ id: 'events.calendar.previousDay' }, { date: dayName(addDays(anchor, -1)) })}
+      >
         <span aria-hidden="true">←</span>
       </SiteLink>
       <ul>

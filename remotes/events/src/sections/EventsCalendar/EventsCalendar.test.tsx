@@ -11,7 +11,17 @@ const TODAY = '2026-03-12';
 
 function calendar(overrides: Partial<EventsCalendarData> = {}): EventsCalendarData {
   const view = overrides.view ?? { kind: 'day', day: '2026-03-11' };
-  return { view, today: TODAY, week: weekOf(view.kind === 'day' ? view.day : TODAY), daysWithEvents: ['2026-03-10', '2026-03-12'], items: [], total: 0, page: 1, pageSize: EVENTS_PAGE_SIZE, ...overrides };
+  return {
+    view,
+    today: TODAY,
+    week: weekOf(view.kind === 'day' ? view.day : TODAY),
+    daysWithEvents: ['2026-03-10', '2026-03-12'],
+    items: [],
+    total: 0,
+    page: 1,
+    pageSize: EVENTS_PAGE_SIZE,
+    ...overrides,
+  };
 }
 
 describe('calendar view and days', () => {
@@ -71,7 +81,7 @@ describe('EventsCalendar', () => {
     expect(linkNamed(russian, 'Посмотреть ближайшие события').href).toBe('/events');
   });
 
-  it("has its own empty message for each tab", () => {
+  it('has its own empty message for each tab', () => {
     const empty = (scope: 'today' | 'upcoming' | 'all', messages: Record<string, string>, locale: 'ru' | 'en') =>
       textOf(renderSection(EventsCalendar, { props: {}, data: calendar({ view: { kind: 'scope', scope } }) }, messages, { locale }));
     expect(empty('today', en, 'en')).toContain("Today's events There are no events today");

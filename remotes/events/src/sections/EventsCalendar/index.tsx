@@ -1,16 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import {
-  CardGrid,
-  EmptyState,
-  hrefWithQuery,
-  LinkTabs,
-  Pagination,
-  SectionTitle,
-  SiteLink,
-  usePageLocation,
-} from '@site/ui';
+import { CardGrid, EmptyState, hrefWithQuery, LinkTabs, Pagination, SectionTitle, SiteLink, usePageLocation } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventCard } from '../../event-items/EventCard';
 import { DayPicker } from './DayPicker';

@@ -2,15 +2,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { sendForm } from '../../submission/send-form';
-import {
-  contentApiForSuite,
-  descriptorOf,
-  loadContext,
-  unreachableApi,
-  controlTag,
-  labelledControls,
-  textOf,
-} from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, unreachableApi, controlTag, labelledControls, textOf } from '@site/test-support';
 import ApplicationForm from './index';
 import { load, type ApplicationFormData } from './load';
 import { prepareApplicationForm } from './validation';
@@ -53,7 +45,9 @@ describe('ApplicationForm', () => {
   });
 
   it('lets the followed link (the query) win over the page default, and keeps working in Russian without the program list', () => {
-    const html = renderSection(ApplicationForm, { props: { eventId: 7, programId: 'ai' }, data: { programs: null, event: null } }, ru, { path: '/apply?eventId=12' });
+    const html = renderSection(ApplicationForm, { props: { eventId: 7, programId: 'ai' }, data: { programs: null, event: null } }, ru, {
+      path: '/apply?eventId=12',
+    });
     expect(controlTag(html, 'eventId')).toContain('value="12"');
     const withoutQuery = renderSection(ApplicationForm, { props: { eventId: 7 }, data: { programs: null, event: null } }, ru, { path: '/apply' });
     expect(controlTag(withoutQuery, 'eventId')).toContain('value="7"');
@@ -63,10 +57,14 @@ describe('ApplicationForm', () => {
   });
 
   it('offers no form for an event that is over or unknown, and says why in the page language', () => {
-    const over = renderSection(ApplicationForm, { props: {}, data: { programs: null, event: { id: '3', title: 'Winter school' }, eventClosed: 'over' } }, en, { path: '/apply?eventId=3' });
+    const over = renderSection(ApplicationForm, { props: {}, data: { programs: null, event: { id: '3', title: 'Winter school' }, eventClosed: 'over' } }, en, {
+      path: '/apply?eventId=3',
+    });
     expect(textOf(over)).toContain('The event “Winter school” is over and no longer accepts applications.');
     expect(over).not.toContain('<form');
-    const unknown = renderSection(ApplicationForm, { props: {}, data: { programs: null, event: null, eventClosed: 'unknown' } }, ru, { path: '/apply?eventId=999' });
+    const unknown = renderSection(ApplicationForm, { props: {}, data: { programs: null, event: null, eventClosed: 'unknown' } }, ru, {
+      path: '/apply?eventId=999',
+    });
     expect(textOf(unknown)).toContain('Мероприятие не найдено');
   });
 
@@ -106,9 +104,15 @@ describe('ApplicationForm', () => {
     });
 
     it('sends an application with a PDF and shows the intake thank-you text', async () => {
-      const prepared = prepareApplicationForm(application({ ...person, eventId: '1', programId: 'ai' }, [new File([PDF], 'cv.pdf', { type: 'application/pdf' })]));
+      const prepared = prepareApplicationForm(
+        application({ ...person, eventId: '1', programId: 'ai' }, [new File([PDF], 'cv.pdf', { type: 'application/pdf' })]),
+      );
       if (!prepared.ok) throw new Error('a valid application was refused');
-      const outcome = await sendForm(server.api, { enabled: false, execute: async () => '' }, { path: 'en/forms/application', body: prepared.body, captchaAction: 'application', idempotencyKey: 'application-test-0001' });
+      const outcome = await sendForm(
+        server.api,
+        { enabled: false, execute: async () => '' },
+        { path: 'en/forms/application', body: prepared.body, captchaAction: 'application', idempotencyKey: 'application-test-0001' },
+      );
       expect(outcome).toEqual({ kind: 'sent', message: 'Thank you! Your request has been received. We will contact you within three business days.' });
     });
 
@@ -116,7 +120,11 @@ describe('ApplicationForm', () => {
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const prepared = prepareApplicationForm(application(person, [new File(['MZ not a pdf'], 'cv.pdf')]));
       if (!prepared.ok) throw new Error('the browser check cannot see content, it should pass');
-      const outcome = await sendForm(server.api, { enabled: false, execute: async () => '' }, { path: 'en/forms/application', body: prepared.body, captchaAction: 'application', idempotencyKey: 'application-test-0002' });
+      const outcome = await sendForm(
+        server.api,
+        { enabled: false, execute: async () => '' },
+        { path: 'en/forms/application', body: prepared.body, captchaAction: 'application', idempotencyKey: 'application-test-0002' },
+      );
       expect(outcome).toEqual({ kind: 'failed', reason: 'fileType' });
       error.mockRestore();
     });

@@ -57,7 +57,15 @@ export default function ApplicationFormSection({ descriptor, data }: SectionProp
           <FormattedMessage id="forms.application.event" values={{ title: event.title }} />
         </Hint>
       )}
-      <FormFrame method="post" encType="multipart/form-data" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="application">
+      <FormFrame
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={flow.onSubmit}
+        onChange={flow.onChange}
+        aria-labelledby={titleId}
+        data-form="application"
+      >
         {eventId && <input type="hidden" name="eventId" value={eventId} />}
         <PersonFields formId={id} errors={flow.errors} />
         {programs && programs.length > 0 ? (
@@ -80,7 +88,12 @@ export default function ApplicationFormSection({ descriptor, data }: SectionProp
         <Field formId={id} name="message" label={<FormattedMessage id="forms.field.comment" />} error={flow.errors.message}>
           {(control) => <TextArea {...control} rows={5} />}
         </Field>
-        <FileField formId={id} labelId="forms.field.files" error={flow.errors[UPLOAD_FIELD]} onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)} />
+        <FileField
+          formId={id}
+          labelId="forms.field.files"
+          error={flow.errors[UPLOAD_FIELD]}
+          onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)}
+        />
         <ConsentField formId={id} error={flow.errors.consent} />
         <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
         <SubmitButton sending={flow.isSending} />

@@ -12,7 +12,14 @@ function formData(fields: Record<string, string>): FormData {
   return form;
 }
 
-const valid = { name: 'Анна Смирнова', email: 'anna@example.com', phone: '', topic: 'admissions', message: 'Когда начинается приём документов?', consent: 'on' };
+const valid = {
+  name: 'Анна Смирнова',
+  email: 'anna@example.com',
+  phone: '',
+  topic: 'admissions',
+  message: 'Когда начинается приём документов?',
+  consent: 'on',
+};
 
 describe('ContactForm', () => {
   it('renders a posted form whose every control has a label, in Russian and in English', () => {
@@ -61,7 +68,11 @@ describe('ContactForm', () => {
     it('is accepted and answered with the promise of contact within three business days', async () => {
       const prepared = prepareContactForm(formData(valid));
       if (!prepared.ok) throw new Error('the valid form did not pass');
-      const outcome = await sendForm(server.api, { enabled: false, execute: async () => '' }, { path: 'ru/forms/contact', body: prepared.body, captchaAction: 'contact', idempotencyKey: 'contact-test-0001' });
+      const outcome = await sendForm(
+        server.api,
+        { enabled: false, execute: async () => '' },
+        { path: 'ru/forms/contact', body: prepared.body, captchaAction: 'contact', idempotencyKey: 'contact-test-0001' },
+      );
       expect(outcome).toEqual({ kind: 'sent', message: 'Спасибо! Ваша заявка принята. Мы свяжемся с вами в течение трёх рабочих дней.' });
     });
   });

@@ -2,7 +2,18 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { sendForm } from '../../submission/send-form';
-import { CONTENT_API_START_TIMEOUT_MS, descriptorOf, loadContext, startCaptchaVerifier, startContentApi, unreachableApi, type RunningContentApi, controlTag, labelledControls, textOf } from '@site/test-support';
+import {
+  CONTENT_API_START_TIMEOUT_MS,
+  descriptorOf,
+  loadContext,
+  startCaptchaVerifier,
+  startContentApi,
+  unreachableApi,
+  type RunningContentApi,
+  controlTag,
+  labelledControls,
+  textOf,
+} from '@site/test-support';
 import ResumeForm from './index';
 import { load, type ResumeFormData } from './load';
 import { prepareResumeForm } from './validation';
@@ -27,7 +38,9 @@ describe('ResumeForm', () => {
   it('preselects the vacancy of the link that was followed (`/vacancies?vacancyId=…#resume`), grouped by centre', () => {
     const html = renderSection(ResumeForm, { props: {}, data }, en, { locale: 'en', path: '/en/vacancies?centre=it-department&vacancyId=9' });
     expect(html).toMatch(/<option value="9" selected="">Research Engineer<\/option>/);
-    expect(html).toContain('<optgroup label="Quantum Technologies Centre"><option value="3">Research Fellow</option><option value="9" selected="">Research Engineer</option></optgroup>');
+    expect(html).toContain(
+      '<optgroup label="Quantum Technologies Centre"><option value="3">Research Fellow</option><option value="9" selected="">Research Engineer</option></optgroup>',
+    );
     expect(labelledControls(html)).toMatchObject({ vacancyId: 'Vacancy', coverLetter: 'Cover letter (optional)', files: 'Resume and other files (optional)' });
     expect(textOf(html)).toContain('Send your resume');
   });
@@ -49,8 +62,13 @@ describe('ResumeForm', () => {
   });
 
   it('checks the cover letter length and the files before sending', () => {
-    const prepared = prepareResumeForm(resume({ name: 'Ivan Petrov', email: 'ivan@example.com', coverLetter: 'x'.repeat(5001), consent: 'on' }, [new File(['x'], 'cv.txt')]));
-    expect(prepared).toEqual({ ok: false, errors: { coverLetter: { id: 'forms.error.coverLetter' }, files: { id: 'forms.error.files.type', values: { names: 'cv.txt' } } } });
+    const prepared = prepareResumeForm(
+      resume({ name: 'Ivan Petrov', email: 'ivan@example.com', coverLetter: 'x'.repeat(5001), consent: 'on' }, [new File(['x'], 'cv.txt')]),
+    );
+    expect(prepared).toEqual({
+      ok: false,
+      errors: { coverLetter: { id: 'forms.error.coverLetter' }, files: { id: 'forms.error.files.type', values: { names: 'cv.txt' } } },
+    });
   });
 
   describe('against the real content API with the captcha on', () => {
@@ -72,10 +90,17 @@ describe('ResumeForm', () => {
     });
 
     it('sends a resume with the token made for the resume action, and is thanked', async () => {
-      const prepared = prepareResumeForm(resume({ name: 'Ivan Petrov', email: 'ivan@example.com', vacancyId: '3', consent: 'on' }, [new File([PNG], 'photo.png')]));
+      const prepared = prepareResumeForm(
+        resume({ name: 'Ivan Petrov', email: 'ivan@example.com', vacancyId: '3', consent: 'on' }, [new File([PNG], 'photo.png')]),
+      );
       if (!prepared.ok) throw new Error('a valid resume was refused');
       const captcha = { enabled: true, execute: async (action: string) => `good-token:${action}` };
-      const outcome = await sendForm(server.api, captcha, { path: 'ru/forms/resume', body: prepared.body, captchaAction: 'resume', idempotencyKey: 'resume-test-0001' });
+      const outcome = await sendForm(server.api, captcha, {
+        path: 'ru/forms/resume',
+        body: prepared.body,
+        captchaAction: 'resume',
+        idempotencyKey: 'resume-test-0001',
+      });
       expect(outcome).toEqual({ kind: 'sent', message: expect.stringContaining('в течение трёх рабочих дней') });
     });
 
@@ -84,7 +109,12 @@ describe('ResumeForm', () => {
       const prepared = prepareResumeForm(resume({ name: 'Ivan Petrov', email: 'ivan@example.com', consent: 'on' }));
       if (!prepared.ok) throw new Error('a valid resume was refused');
       const captcha = { enabled: true, execute: async () => 'forged-token' };
-      const outcome = await sendForm(server.api, captcha, { path: 'en/forms/resume', body: prepared.body, captchaAction: 'resume', idempotencyKey: 'resume-test-0002' });
+      const outcome = await sendForm(server.api, captcha, {
+        path: 'en/forms/resume',
+        body: prepared.body,
+        captchaAction: 'resume',
+        idempotencyKey: 'resume-test-0002',
+      });
       expect(outcome).toEqual({ kind: 'failed', reason: 'captcha' });
       error.mockRestore();
     });

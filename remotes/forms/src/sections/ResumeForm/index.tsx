@@ -41,7 +41,15 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
   return (
     <div>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.resume.title" />}</SectionTitle>
-      <FormFrame method="post" encType="multipart/form-data" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="resume">
+      <FormFrame
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={flow.onSubmit}
+        onChange={flow.onChange}
+        aria-labelledby={titleId}
+        data-form="resume"
+      >
         {vacancies && vacancies.length > 0 ? (
           <Field formId={id} name="vacancyId" label={<FormattedMessage id="forms.field.vacancy" />} error={flow.errors.vacancyId}>
             {(control) => (
@@ -67,7 +75,12 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
         <Field formId={id} name="coverLetter" label={<FormattedMessage id="forms.field.coverLetter" />} error={flow.errors.coverLetter}>
           {(control) => <TextArea {...control} rows={6} />}
         </Field>
-        <FileField formId={id} labelId="forms.field.resumeFiles" error={flow.errors[UPLOAD_FIELD]} onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)} />
+        <FileField
+          formId={id}
+          labelId="forms.field.resumeFiles"
+          error={flow.errors[UPLOAD_FIELD]}
+          onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)}
+        />
         <ConsentField formId={id} error={flow.errors.consent} />
         <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
         <SubmitButton sending={flow.isSending} />

@@ -8,7 +8,16 @@ import VacancyList from './index';
 import { load, type VacancyListData } from './load';
 
 function vacancy(id: number, centreId: string, centre: string, title: string): Vacancy {
-  return { id, title, centre, centreId, employment: 'Full time', salary: 'from RUB 90,000', publishedAt: '2026-03-02', description: `The ${centre} is looking for a ${title}.` };
+  return {
+    id,
+    title,
+    centre,
+    centreId,
+    employment: 'Full time',
+    salary: 'from RUB 90,000',
+    publishedAt: '2026-03-02',
+    description: `The ${centre} is looking for a ${title}.`,
+  };
 }
 
 const data: VacancyListData = {

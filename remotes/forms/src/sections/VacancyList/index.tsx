@@ -56,8 +56,20 @@ export default function VacancyList({ descriptor, data }: SectionProps<VacancyLi
             <LinkTabs
               label={intl.formatMessage({ id: 'vacancies.centres' })}
               tabs={[
-                { id: 'all', label: intl.formatMessage({ id: 'vacancies.allCentres' }), href: hrefWithQuery(path, search, { [CENTRE_PARAM]: null }), active: !selected, count: data.items.length },
-                ...groups.map((group) => ({ id: group.id, label: group.title, href: hrefWithQuery(path, search, { [CENTRE_PARAM]: group.id }), active: group.id === selected, count: group.vacancies.length })),
+                {
+                  id: 'all',
+                  label: intl.formatMessage({ id: 'vacancies.allCentres' }),
+                  href: hrefWithQuery(path, search, { [CENTRE_PARAM]: null }),
+                  active: !selected,
+                  count: data.items.length,
+                },
+                ...groups.map((group) => ({
+                  id: group.id,
+                  label: group.title,
+                  href: hrefWithQuery(path, search, { [CENTRE_PARAM]: group.id }),
+                  active: group.id === selected,
+                  count: group.vacancies.length,
+                })),
               ]}
             />
           )}

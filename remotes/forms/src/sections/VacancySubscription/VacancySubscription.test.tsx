@@ -3,14 +3,7 @@ import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { sendForm } from '../../submission/send-form';
-import {
-  contentApiForSuite,
-  descriptorOf,
-  loadContext,
-  unreachableApi,
-  labelledControls,
-  textOf,
-} from '@site/test-support';
+import { contentApiForSuite, descriptorOf, loadContext, unreachableApi, labelledControls, textOf } from '@site/test-support';
 import VacancySubscription from './index';
 import { load } from './load';
 import { prepareSubscription } from './validation';
@@ -49,13 +42,20 @@ describe('VacancySubscription', () => {
   });
 
   it('sends JSON: the email, the centres only if some are ticked, and the consent', () => {
-    expect(prepareSubscription(subscription('anna@example.com', [], true))).toEqual({ ok: true, withFiles: false, body: { email: 'anna@example.com', consent: true } });
+    expect(prepareSubscription(subscription('anna@example.com', [], true))).toEqual({
+      ok: true,
+      withFiles: false,
+      body: { email: 'anna@example.com', consent: true },
+    });
     expect(prepareSubscription(subscription(' anna@example.com ', ['quantum-centre'], true))).toEqual({
       ok: true,
       withFiles: false,
       body: { email: 'anna@example.com', centreIds: ['quantum-centre'], consent: true },
     });
-    expect(prepareSubscription(subscription('anna@', [], false))).toEqual({ ok: false, errors: { email: { id: 'forms.error.email' }, consent: { id: 'forms.error.consent' } } });
+    expect(prepareSubscription(subscription('anna@', [], false))).toEqual({
+      ok: false,
+      errors: { email: { id: 'forms.error.email' }, consent: { id: 'forms.error.consent' } },
+    });
   });
 
   describe('against the real content API', () => {
@@ -70,7 +70,12 @@ describe('VacancySubscription', () => {
       const prepared = prepareSubscription(subscription('subscriber@example.com', ['quantum-centre', 'library'], true));
       if (!prepared.ok) throw new Error('a valid subscription was refused');
       const captcha = { enabled: false, execute: async () => '' };
-      const outcome = await sendForm(server.api, captcha, { path: 'en/subscriptions/vacancies', body: prepared.body, captchaAction: 'subscription', idempotencyKey: 'subscription-test-0001' });
+      const outcome = await sendForm(server.api, captcha, {
+        path: 'en/subscriptions/vacancies',
+        body: prepared.body,
+        captchaAction: 'subscription',
+        idempotencyKey: 'subscription-test-0001',
+      });
       expect(outcome).toEqual({ kind: 'sent', message: 'You are subscribed to the vacancy mailing list. We will send new vacancies to this address.' });
       expect(prepared.body).not.toHaveProperty(CAPTCHA_TOKEN_FIELD);
     });

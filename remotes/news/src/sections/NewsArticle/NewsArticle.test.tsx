@@ -86,7 +86,9 @@ describe('NewsArticle', () => {
 
   it("puts an editor's title first and the article's title under it", () => {
     const html = renderSection(NewsArticle, { props: { id: 3 }, data: article({ title: 'Welcome, students' }), id: 'rector' }, en, { locale: 'en' });
-    const withTitle = renderSection(NewsArticle, { props: { id: 3, title: "The rector's address" }, data: article({ title: 'Welcome, students' }) }, en, { locale: 'en' });
+    const withTitle = renderSection(NewsArticle, { props: { id: 3, title: "The rector's address" }, data: article({ title: 'Welcome, students' }) }, en, {
+      locale: 'en',
+    });
     expect(html).toMatch(/<h2[^>]*>Welcome, students<\/h2>/);
     expect(withTitle).toMatch(/<h2[^>]*>The rector&#x27;s address<\/h2><h3[^>]*>Welcome, students<\/h3>/);
   });
@@ -102,7 +104,13 @@ function structuredDataOf(html: string): Array<Record<string, unknown>> {
 }
 
 describe('NewsArticle for search engines and sharing', () => {
-  const news = article({ type: 'News', title: 'Grant for the robotics team', lead: 'Three years of funding.', body: '<p>The team won.</p>', image: { url: '/media/images/robots.jpg', alt: 'Robots' } });
+  const news = article({
+    type: 'News',
+    title: 'Grant for the robotics team',
+    lead: 'Three years of funding.',
+    body: '<p>The team won.</p>',
+    image: { url: '/media/images/robots.jpg', alt: 'Robots' },
+  });
 
   it('describes the article as schema.org NewsArticle: headline, datePublished, image, author and publisher with logo', () => {
     const [data] = structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: news }, en, { locale: 'en' }));

@@ -38,7 +38,9 @@ function VideoFallback({ siteUrl }: { siteUrl: string }) {
       </p>
       <ButtonLink href={siteUrl}>
         <FormattedMessage id="news.video.goToSite" />
-        <NewTabHint href={siteUrl}><FormattedMessage id="news.opensInNewTab" /></NewTabHint>
+        <NewTabHint href={siteUrl}>
+          <FormattedMessage id="news.opensInNewTab" />
+        </NewTabHint>
       </ButtonLink>
     </Fallback>
   );

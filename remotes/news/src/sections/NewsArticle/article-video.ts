@@ -70,7 +70,10 @@ function videoOf(attributeText: string, inner: string): ArticleVideo | null {
     if (!src) return [];
     return [{ src, kind: track.kind || 'subtitles', srcLang: track.srclang, label: track.label, isDefault: 'default' in track }];
   });
-  const siteUrl = tagsOf(inner, 'a').map((anchor) => safeMediaUrl(anchor.href)).find(Boolean) ?? sources[0]!.src;
+  const siteUrl =
+    tagsOf(inner, 'a')
+      .map((anchor) => safeMediaUrl(anchor.href))
+      .find(Boolean) ?? sources[0]!.src;
   const title = attributes.title || attributes['aria-label'] || undefined;
   return { sources, tracks, poster: safeMediaUrl(attributes.poster), siteUrl, ...(title ? { title } : {}) };
 }

@@ -86,9 +86,18 @@ function ArticleSharing({ article, absolute, siteName }: { article: NewsArticleD
       <ShareLinks
         url={page}
         title={article.title}
-        labels={{ heading: label('news.share.title'), vk: label('news.share.vk'), telegram: label('news.share.telegram'), copy: label('news.share.copy'), copied: label('news.share.copied'), opensInNewTab: label('news.opensInNewTab') }}
+        labels={{
+          heading: label('news.share.title'),
+          vk: label('news.share.vk'),
+          telegram: label('news.share.telegram'),
+          copy: label('news.share.copy'),
+          copied: label('news.share.copied'),
+          opensInNewTab: label('news.opensInNewTab'),
+        }}
       />
-      <JsonLd data={articleStructuredData(article, { page, absolute: (source) => absolute(source, { localise: true }), siteName, logo: absolute('/icon-512.png') })} />
+      <JsonLd
+        data={articleStructuredData(article, { page, absolute: (source) => absolute(source, { localise: true }), siteName, logo: absolute('/icon-512.png') })}
+      />
     </>
   );
 }

@@ -31,7 +31,9 @@ export function articleStructuredData(article: NewsArticle, context: ArticleCont
     datePublished: article.date,
     ...(article.image ? { image: [context.absolute(article.image.url)] } : {}),
     ...(article.lead ? { description: article.lead } : {}),
-    author: article.author ? { '@type': 'Person', name: article.author } : { '@type': 'CollegeOrUniversity', name: context.siteName, url: context.absolute('/') },
+    author: article.author
+      ? { '@type': 'Person', name: article.author }
+      : { '@type': 'CollegeOrUniversity', name: context.siteName, url: context.absolute('/') },
     publisher,
   };
 }

@@ -19,7 +19,17 @@ const filters: NewsFilters = {
 };
 
 function feed(overrides: Partial<NewsFeedData> = {}): NewsFeedData {
-  return { type: 'News', items: [newsItem({ id: 1, title: 'Lab opens' })], total: 1, page: 1, pageSize: 12, filters, active: noActiveFilterIds(), date: 'all', ...overrides };
+  return {
+    type: 'News',
+    items: [newsItem({ id: 1, title: 'Lab opens' })],
+    total: 1,
+    page: 1,
+    pageSize: 12,
+    filters,
+    active: noActiveFilterIds(),
+    date: 'all',
+    ...overrides,
+  };
 }
 
 function queryOf(href: string): Record<string, string> {

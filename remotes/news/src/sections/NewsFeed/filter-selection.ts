@@ -72,9 +72,7 @@ export class NewsFilterSelection {
 
   /** The active filters with their labels, derived from the active ids across the four groups. */
   get activeFilters(): ActiveFilter[] {
-    return NEWS_FILTER_GROUPS.flatMap((group) =>
-      this.active[group].map((id) => ({ group, id, label: this.available.get(group)?.get(id)?.label ?? id })),
-    );
+    return NEWS_FILTER_GROUPS.flatMap((group) => this.active[group].map((id) => ({ group, id, label: this.available.get(group)?.get(id)?.label ?? id })));
   }
 
   get isEmpty(): boolean {

@@ -83,7 +83,9 @@ export const load: SectionLoader<NewsFeedProps, NewsFeedData> = async ({ api, lo
   const newsPath = `${locale}/news`;
   const filtersPath = `${locale}/news/filters`;
   const fetchNews = (ids: ActiveFilterIds) =>
-    api.get(newsPath, { params: { type, date, page, pageSize, ...filterParams(ids) }, signal }).then((response) => parseContract(newsPath, NewsListResponseSchema, response).data);
+    api
+      .get(newsPath, { params: { type, date, page, pageSize, ...filterParams(ids) }, signal })
+      .then((response) => parseContract(newsPath, NewsListResponseSchema, response).data);
 
   const [filtersResponse, firstList] = await Promise.all([api.get(filtersPath, { signal }), fetchNews(sendable)]);
   const filters = parseContract(filtersPath, NewsFiltersResponseSchema, filtersResponse).data;

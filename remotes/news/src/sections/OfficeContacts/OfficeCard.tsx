@@ -96,8 +96,13 @@ export function OfficeCard({ office, showTitle, pageHref }: { office: OfficeWith
         <p data-vr-map="">
           <MediaFileLink href={office.vrMapUrl}>
             {/* A picture is called a map, not a VR tour: the link says what it opens. */}
-            <FormattedMessage id={/\.(jpe?g|png|webp|gif)(\?|$)/i.test(office.vrMapUrl) ? 'news.offices.aerialMap' : 'news.offices.vrMap'} values={{ office: office.title }} />
-            <NewTabHint href={office.vrMapUrl}><FormattedMessage id="news.opensInNewTab" /></NewTabHint>
+            <FormattedMessage
+              id={/\.(jpe?g|png|webp|gif)(\?|$)/i.test(office.vrMapUrl) ? 'news.offices.aerialMap' : 'news.offices.vrMap'}
+              values={{ office: office.title }}
+            />
+            <NewTabHint href={office.vrMapUrl}>
+              <FormattedMessage id="news.opensInNewTab" />
+            </NewTabHint>
           </MediaFileLink>
         </p>
       )}

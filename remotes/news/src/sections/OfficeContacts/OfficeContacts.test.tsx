@@ -53,7 +53,9 @@ describe('OfficeContacts', () => {
   });
 
   it("says 'No data to display' when there are no offices", () => {
-    expect(textOf(renderSection(OfficeContacts, { props: {}, data: { offices: [], single: false } }, en, { locale: 'en' }))).toBe('Contacts No data to display');
+    expect(textOf(renderSection(OfficeContacts, { props: {}, data: { offices: [], single: false } }, en, { locale: 'en' }))).toBe(
+      'Contacts No data to display',
+    );
   });
 });
 

@@ -80,7 +80,9 @@ export default function PageHero({ descriptor }: SectionProps<PageHeroProps, und
                 <li key={`${link.href}-${link.label}`}>
                   <SiteLink href={link.href}>
                     {link.label}
-                    <NewTabHint href={link.href}><FormattedMessage id="news.opensInNewTab" /></NewTabHint>
+                    <NewTabHint href={link.href}>
+                      <FormattedMessage id="news.opensInNewTab" />
+                    </NewTabHint>
                   </SiteLink>
                 </li>
               ))}

@@ -3,7 +3,10 @@ import { Pagination } from '@site/ui';
 import { searchHref } from './search-href';
 
 /** First and last result numbers shown on a page, for "results 21–40 of 57". */
-export function resultRange(results: { total: number; results: unknown[]; pageSize?: number | undefined }, page: number): { from: number; to: number; total: number } {
+export function resultRange(
+  results: { total: number; results: unknown[]; pageSize?: number | undefined },
+  page: number,
+): { from: number; to: number; total: number } {
   const pageSize = Math.max(1, results.pageSize ?? results.results.length);
   const from = Math.min(results.total, (page - 1) * pageSize + 1);
   return { from, to: Math.min(results.total, from + results.results.length - 1), total: results.total };

@@ -14,7 +14,18 @@ const results: SearchResultsProps = {
   query: 'студенты',
   total: 1,
   categoryCounts: { news: 1, events: 0 },
-  results: [{ id: '7', kind: 'news', category: 'news', title: 'Студентов приглашают на олимпиаду', excerpt: 'Для студентов первого курса', href: '/news/7', matchedWords: ['Студентов', 'студентов'], score: 1.5 }],
+  results: [
+    {
+      id: '7',
+      kind: 'news',
+      category: 'news',
+      title: 'Студентов приглашают на олимпиаду',
+      excerpt: 'Для студентов первого курса',
+      href: '/news/7',
+      matchedWords: ['Студентов', 'студентов'],
+      score: 1.5,
+    },
+  ],
 };
 const categories = [
   { id: 'news', label: 'Новости' },

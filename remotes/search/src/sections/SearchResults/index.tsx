@@ -93,7 +93,15 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
             <FormattedMessage id="search.label" />
           </VisuallyHidden>
         </label>
-        <TextInput id={`${id}-query`} type="search" name="query" value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder={intl.formatMessage({ id: 'search.placeholder' })} />
+        <TextInput
+          id={`${id}-query`}
+          type="search"
+          name="query"
+          value={draft}
+          maxLength={200}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder={intl.formatMessage({ id: 'search.placeholder' })}
+        />
         <Button type="submit">
           <FormattedMessage id="search.submit" />
         </Button>
@@ -124,8 +132,7 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
         <EmptyState role="status">
           {data.category ? (
             <>
-              <FormattedMessage id="search.noMatchFiltering" />{' '}
-              <FormattedMessage id="search.noResultsInTab" values={{ tab: activeLabel ?? data.category }} />
+              <FormattedMessage id="search.noMatchFiltering" /> <FormattedMessage id="search.noResultsInTab" values={{ tab: activeLabel ?? data.category }} />
             </>
           ) : (
             <FormattedMessage id="search.noResults" />
@@ -155,7 +162,13 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
               </li>
             ))}
           </Results>
-          <Pager query={data.query} category={data.category} page={results.page ?? data.page} pageSize={results.pageSize ?? results.results.length} total={results.total} />
+          <Pager
+            query={data.query}
+            category={data.category}
+            page={results.page ?? data.page}
+            pageSize={results.pageSize ?? results.results.length}
+            total={results.total}
+          />
         </>
       )}
     </div>
