@@ -1,65 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
-import { createShellServer, type ShellServer } from './app';
-import { readConfig } from './config';
-import { BackendGate } from '../testing/backend-gate';
+import type { ContentApi } from '@site/content-api';
+import type { ShellServer } from './app';
+import type { BackendGate } from '../testing/backend-gate';
+import { startShellWithBackend, type ShellWithBackend } from '../testing/shell-with-backend';
 
 const ADMIN_TOKEN = 'page-delivery-test-token';
 
 describe('page delivery: render cache, revisions, backend faults', () => {
+  let platform: ShellWithBackend;
   let contentApi: ContentApi;
   let gate: BackendGate;
   let shell: ShellServer;
-  const dirs: string[] = [];
 
   beforeAll(async () => {
-    // The shell's webpack build creates the federation host; in-process the test does.
-    initFederation({ name: 'shell', remotes: [] });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-delivery-api-'));
-    const browserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-delivery-shell-'));
-    dirs.push(dataDir, browserDir);
-    fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
-    const base = configFromEnv({});
-    contentApi = await createContentApi({
-      ...base,
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      databaseUrl: undefined,
-      adminToken: ADMIN_TOKEN,
-      captcha: { ...base.captcha, enabled: false },
-      logger: false,
-    });
-    await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
-    gate = new BackendGate(`http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}`);
-    await gate.start();
-    const config = readConfig(
-      {
-        PORT: '3999',
-        CONTENT_API_URL: gate.url,
-        // Nothing listens here: every section is 'missing', which is all these tests need of remotes.
-        REGISTRY_URL: 'http://127.0.0.1:9/registry.json',
-        REMOTE_ENTRY_TIMEOUT_MS: '200',
-        CONTENT_API_TIMEOUT_MS: '600',
-        CONTENT_REVISION_POLL_MS: '100',
-        PAGE_CACHE_FRESH_MS: '60000',
-        LOG_LEVEL: 'silent',
-      },
-      browserDir,
-    );
-    shell = await createShellServer({ ...config, browserDistDir: browserDir });
+    platform = await startShellWithBackend({ name: 'page-delivery', adminToken: ADMIN_TOKEN, env: { PAGE_CACHE_FRESH_MS: '60000' } });
+    ({ contentApi, gate, shell } = platform);
   }, 60_000);
 
   afterAll(async () => {
-    await shell?.close();
-    await gate?.stop();
-    await contentApi?.close();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await platform?.close();
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => shell.app.inject({ method: 'GET', url, headers });

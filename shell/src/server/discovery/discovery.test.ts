@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { JSDOM } from 'jsdom';
-import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
-import { createShellServer, type ShellServer } from '../app';
-import { readConfig } from '../config';
-import { BackendGate } from '../../testing/backend-gate';
+import type { ContentApi } from '@site/content-api';
+import type { ShellServer } from '../app';
+import type { BackendGate } from '../../testing/backend-gate';
+import { startShellWithBackend, type ShellWithBackend } from '../../testing/shell-with-backend';
 
 const ADMIN_TOKEN = 'discovery-test-token';
 const ORIGIN = 'https://www.stu.example';
@@ -41,55 +36,21 @@ function jsonLdOf(html: string): Array<Record<string, unknown>> {
 }
 
 describe('robots.txt, the sitemap, the web app manifest and the head that points to them', () => {
+  let platform: ShellWithBackend;
   let contentApi: ContentApi;
   let gate: BackendGate;
   let shell: ShellServer;
-  const dirs: string[] = [];
   const get = (url: string, headers: Record<string, string> = {}) => shell.app.inject({ method: 'GET', url, headers });
   const adminPut = async (url: string, body: unknown) =>
     contentApi.app.inject({ method: 'PUT', url, payload: body as object, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
 
   beforeAll(async () => {
-    initFederation({ name: 'shell', remotes: [] });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-api-'));
-    const browserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-shell-'));
-    dirs.push(dataDir, browserDir);
-    fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
-    const base = configFromEnv({});
-    contentApi = await createContentApi({
-      ...base,
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      databaseUrl: undefined,
-      adminToken: ADMIN_TOKEN,
-      captcha: { ...base.captcha, enabled: false },
-      logger: false,
-    });
-    await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
-    gate = new BackendGate(`http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}`);
-    await gate.start();
-    const config = readConfig(
-      {
-        PORT: '3998',
-        CONTENT_API_URL: gate.url,
-        REGISTRY_URL: 'http://127.0.0.1:9/registry.json',
-        REMOTE_ENTRY_TIMEOUT_MS: '200',
-        CONTENT_API_TIMEOUT_MS: '600',
-        CONTENT_REVISION_POLL_MS: '100',
-        PUBLIC_ORIGIN: ORIGIN,
-        LOG_LEVEL: 'silent',
-      },
-      browserDir,
-    );
-    shell = await createShellServer({ ...config, browserDistDir: browserDir });
+    platform = await startShellWithBackend({ name: 'discovery', adminToken: ADMIN_TOKEN, env: { PORT: '3998', PUBLIC_ORIGIN: ORIGIN } });
+    ({ contentApi, gate, shell } = platform);
   }, 60_000);
 
   afterAll(async () => {
-    await shell?.close();
-    await gate?.stop();
-    await contentApi?.close();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await platform?.close();
   });
 
   test('robots.txt names the sitemap and keeps crawlers out of operator, API, QA and search result pages', async () => {

@@ -1,16 +1,11 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
+import type { ContentApi } from '@site/content-api';
 import type { Event, NewsFilters, NewsItem, Paginated } from '@site/contracts';
-import { createShellServer, type ShellServer } from '../app';
-import { readConfig } from '../config';
+import type { ShellServer } from '../app';
 import { FEED_FRESH_MS } from './feeds';
+import type { BackendGate } from '../../testing/backend-gate';
+import { startShellWithBackend, type ShellWithBackend } from '../../testing/shell-with-backend';
 
 const ORIGIN = 'https://university.example';
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'item' || name === 'category' });
@@ -20,48 +15,6 @@ interface RssItem {
   link: string;
   pubDate: string;
   category?: string[];
-}
-
-/** A real HTTP hop in front of the content API that can stop answering while keeping its port open (a frozen backend). */
-class FreezableBackend {
-  frozen = false;
-  private readonly held: http.ServerResponse[] = [];
-  private server!: http.Server;
-  url = '';
-
-  constructor(private readonly upstream: string) {}
-
-  async start(): Promise<void> {
-    const target = new URL(this.upstream);
-    this.server = http.createServer((request, response) => {
-      if (this.frozen) {
-        this.held.push(response);
-        return;
-      }
-      const forward = http.request(
-        { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      forward.on('error', () => response.destroy());
-      request.pipe(forward);
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  thaw(): void {
-    this.frozen = false;
-    for (const response of this.held.splice(0)) response.destroy();
-  }
-
-  async stop(): Promise<void> {
-    this.thaw();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 }
 
 function parseCalendar(text: string) {
@@ -74,51 +27,21 @@ function parseCalendar(text: string) {
 const moscowInstant = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}+03:00`).toISOString();
 
 describe('news feeds and event calendars from the shell', () => {
+  let platform: ShellWithBackend;
   let contentApi: ContentApi;
-  let backend: FreezableBackend;
+  let backend: BackendGate;
   let shell: ShellServer;
-  const dirs: string[] = [];
 
   beforeAll(async () => {
-    initFederation({ name: 'shell', remotes: [] });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feeds-api-'));
-    const browserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feeds-shell-'));
-    dirs.push(dataDir, browserDir);
-    fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
-    const base = configFromEnv({});
-    contentApi = await createContentApi({
-      ...base,
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      databaseUrl: undefined,
-      captcha: { ...base.captcha, enabled: false },
-      logger: false,
+    platform = await startShellWithBackend({
+      name: 'feeds',
+      env: { PORT: '3998', PUBLIC_ORIGIN: ORIGIN, CONTENT_API_TIMEOUT_MS: '2000' },
     });
-    await contentApi.app.listen({ host: '127.0.0.1', port: 0 });
-    backend = new FreezableBackend(`http://127.0.0.1:${(contentApi.app.server.address() as AddressInfo).port}`);
-    await backend.start();
-    const config = readConfig(
-      {
-        PORT: '3998',
-        PUBLIC_ORIGIN: ORIGIN,
-        CONTENT_API_URL: backend.url,
-        REGISTRY_URL: 'http://127.0.0.1:9/registry.json',
-        REMOTE_ENTRY_TIMEOUT_MS: '200',
-        CONTENT_API_TIMEOUT_MS: '2000',
-        CONTENT_REVISION_POLL_MS: '100',
-        LOG_LEVEL: 'silent',
-      },
-      browserDir,
-    );
-    shell = await createShellServer({ ...config, browserDistDir: browserDir });
+    ({ contentApi, gate: backend, shell } = platform);
   }, 60_000);
 
   afterAll(async () => {
-    await shell?.close();
-    await backend?.stop();
-    await contentApi?.close();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await platform?.close();
   });
 
   afterEach(() => ICAL.TimezoneService.reset());
