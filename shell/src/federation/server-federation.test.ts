@@ -1,68 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { init } from '@module-federation/enhanced/runtime';
-import { CONTRACTS_VERSION } from '@site/contracts';
 import { createRegistryServer, createStaticHost, deployBuild, registerExternal } from '@site/registry';
 import { RemoteStats } from '../platform/remote-stats';
 import { RegistryClient } from './registry-client';
 import { ServerFederation } from './server-federation';
+import { listen, remoteBuild } from '../testing/remote-builds';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 // The Node loader evaluates containers the way the built shell does, with Node's require at hand.
 (globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
 init({ name: 'shell_server_test', remotes: [] });
-
-/**
- * A real remote build folder served over HTTP: a manifest in the shape the build preset writes, a Node container
- * implementing the federation container protocol, and one stylesheet per section.
- */
-function remoteBuild(dir: string, team: string, version: string, sections: string[]): string {
-  const dist = path.join(dir, `${team}-${version}`);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  const modules = sections.map(
-    (name) =>
-      `${JSON.stringify(`./${name}`)}: { default: function ${name}() { return null; }, meta: { name: ${JSON.stringify(name)} }, version: ${JSON.stringify(version)} }`,
-  );
-  fs.writeFileSync(
-    path.join(dist, 'server', 'remoteEntry.js'),
-    `var modules = { ${modules.join(', ')} };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
-  );
-  for (const name of sections) fs.writeFileSync(path.join(dist, `${name}.css`), `.${name}{background:url(img/${name}.png)}`);
-  const manifest = {
-    id: team,
-    name: team,
-    metaData: {
-      name: team,
-      globalName: team,
-      publicPath: 'auto',
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
-      buildInfo: { buildVersion: version, buildName: team },
-      types: { path: '', name: '', zip: '', api: '' },
-      prefetchInterface: false,
-    },
-    shared: [],
-    remotes: [],
-    exposes: sections.map((name) => ({
-      id: `${team}:${name}`,
-      name,
-      path: `./${name}`,
-      assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } },
-    })),
-    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
-  };
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  return dist;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 describe('server federation when a remote host fails', () => {
   let dir: string;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { init as initFederation } from '@module-federation/enhanced/runtime';
 import { CONTRACTS_VERSION } from '@site/contracts';
@@ -9,6 +8,7 @@ import { configFromEnv, createContentApi, type ContentApi } from '@site/content-
 import { activate, createRegistryServer, createStaticHost, deployBuild, publishVersion, readBuildFiles, rejectCanary } from '@site/registry';
 import { createShellServer, type ShellServer } from './app';
 import { readConfig } from './config';
+import { listen } from '../testing/remote-builds';
 
 const ADMIN_TOKEN = 'canary-delivery-test-token';
 const STABLE = '1.0.0-aaaaaaaaaa';
@@ -48,11 +48,6 @@ function remoteBuild(dir: string, version: string): string {
   };
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
   return dist;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
 function versionOf(html: string): string | undefined {
