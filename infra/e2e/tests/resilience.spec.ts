@@ -61,6 +61,26 @@ test.describe('pages survive their content API', () => {
     }
     expect(body).toContain('Главная после правки');
   });
+
+  test('with the content API frozen (SIGSTOP), /robots.txt, /sitemap.xml and the manifest answer 200 within 2 s', async () => {
+    test.setTimeout(60_000);
+    const before = await fetch(`${shell!.url}/sitemap.xml`);
+    expect(before.status).toBe(200);
+    const listed = await before.text();
+    expect(listed).toContain('<urlset');
+    api!.freeze();
+    try {
+      for (const path of ['/robots.txt', '/sitemap.xml', '/manifest.webmanifest', '/en/manifest.webmanifest']) {
+        const { response, body, ms } = await timed(`${shell!.url}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(ms, path).toBeLessThanOrEqual(2000);
+        if (path === '/sitemap.xml') expect(body).toBe(listed);
+        if (path === '/robots.txt') expect(body).toContain(`Sitemap: ${new URL(shell!.url).origin}/sitemap.xml`);
+      }
+    } finally {
+      api!.thaw();
+    }
+  });
 });
 
 test.describe('one HTML for every visitor', () => {
