@@ -141,7 +141,7 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
     expect(await newsVersionSeenBy(reader)).toBe(stableVersion);
   });
 
-  test('a canary whose section throws: /metrics counts its render errors by remote, section and version, and Prometheus fires RemoteRenderErrorRateHigh for it', async () => {
+  test('a canary whose section throws: /metrics counts its render errors by remote, section and version, and Prometheus fires RemoteRenderErrorRateHigh and CanaryFailing for it', async () => {
     test.setTimeout(300_000);
     // The news team's broken release: the news remote with a section that throws whenever it renders.
     const copy = path.join(repoRoot, 'test-results', 'e2e-alerts', 'news-E2eCanaryThrows');
@@ -178,6 +178,13 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
         .poll(async () => renderAlert(await alerts())?.state ?? 'none', { timeout: 60_000, intervals: [250], message: prometheus.output() })
         .toBe('firing');
       const firedAfterMs = Date.now() - canaryServed;
+      // The registry's canary analysis, still watching, reports the canary's error rate against the stable one's.
+      await expect
+        .poll(
+          async () => (await alerts()).filter((item) => item.labels.alertname === 'CanaryFailing' && item.labels.remote === 'news').map((item) => item.state),
+          { timeout: 20_000, intervals: [250] },
+        )
+        .toEqual(['firing']);
       const firing = (await alerts()).filter((alert) => alert.state === 'firing');
       const alert = renderAlert(firing)!;
       expect(alert.labels).toMatchObject({ remote: 'news', version: throwing, severity: 'page' });
