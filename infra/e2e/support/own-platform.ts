@@ -14,6 +14,10 @@ export interface OwnPlatform {
   registry: string;
   dataDir: string;
   logDir: string;
+  /** Stops one service (`content-api`, `remote-host`, `registry`, `shell`) while the others keep running. */
+  stopService(name: string): Promise<void>;
+  /** Starts a stopped service again and waits until it is healthy. */
+  startService(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export async function startOwnPlatform(name: string, env: Record<string, string>
     registry: platform.urls.registry.replace(/\/registry\.json$/, ''),
     dataDir,
     logDir,
+    stopService: (service) => platform.stopService(service),
+    startService: (service) => platform.startService(service),
     async stop() {
       await platform.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

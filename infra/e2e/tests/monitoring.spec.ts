@@ -1,15 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { operatorHeaders, repoRoot } from '../support/platform-control';
+import { MONITORING, promtool, startPrometheus } from '../support/prometheus';
 
-// Debian's Prometheus: `npm test` installs it like Chromium and nginx, so these tests always run.
-const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
-const PROMETHEUS = path.join(path.dirname(PROMTOOL), 'prometheus');
-const MONITORING = path.join(repoRoot, 'infra/deploy/monitoring');
 const GRAFANA = path.join(repoRoot, 'infra/deploy/grafana');
 
 /** Every PromQL expression of the shipped Grafana dashboards, with the panel it belongs to. */
@@ -21,45 +15,10 @@ function dashboardExpressions(): Array<{ panel: string; expr: string }> {
   });
 }
 
-function promtool(...args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(PROMTOOL, args, { cwd: MONITORING, encoding: 'utf8', timeout: 60_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
 async function exportedNames(request: APIRequestContext, url: string): Promise<Set<string>> {
   const response = await request.get(url, { headers: operatorHeaders() });
   expect(response.status(), url).toBe(200);
   return new Set([...(await response.text()).matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]!));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** The shipped scrape configuration, pointed at this test's platform instead of the compose network's names. */
-function configForThisPlatform(tokenFile: string): string {
-  const site = new URL(process.env.SITE_URL!);
-  const registry = new URL(process.env.REGISTRY_URL!);
-  const shipped = fs.readFileSync(path.join(MONITORING, 'prometheus.yml'), 'utf8');
-  const replacements: Array<[string | RegExp, string]> = [
-    [/scrape_interval: 15s/, 'scrape_interval: 1s'],
-    [/evaluation_interval: 15s/, 'evaluation_interval: 1s'],
-    [/- alerts\.yml/, `- ${path.join(MONITORING, 'alerts.yml')}`],
-    [/credentials_file: \/etc\/prometheus\/operator-token/g, `credentials_file: ${tokenFile}`],
-    [/dns_sd_configs:\n(?: {6,}.*\n)+/, `static_configs:\n      - targets: ['${site.host}']\n`],
-    [/'registry:3003'/, `'${registry.host}'`],
-  ];
-  return replacements.reduce((text, [pattern, replacement]) => {
-    const next = text.replace(pattern, replacement);
-    if (next === text) throw new Error(`prometheus.yml changed shape: ${String(pattern)} not found`);
-    return next;
-  }, shipped);
 }
 
 test.describe('monitoring', () => {
@@ -112,24 +71,12 @@ test.describe('monitoring', () => {
   test('Prometheus with the shipped scrape configuration scrapes the shell and the registry with the operator token and evaluates every rule', async ({
     request,
   }) => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-prometheus-'));
-    const tokenFile = path.join(work, 'operator-token');
-    fs.writeFileSync(tokenFile, process.env.E2E_OPERATOR_TOKEN!, { mode: 0o600 });
-    const configFile = path.join(work, 'prometheus.yml');
-    fs.writeFileSync(configFile, configForThisPlatform(tokenFile));
-    const checked = promtool('check', 'config', configFile);
-    expect(checked.output, checked.output).toContain('SUCCESS');
-
-    const port = await freePort();
-    const output: string[] = [];
-    const prometheus: ChildProcess = spawn(
-      PROMETHEUS,
-      [`--config.file=${configFile}`, `--storage.tsdb.path=${path.join(work, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    prometheus.stdout!.on('data', (chunk) => output.push(String(chunk)));
-    prometheus.stderr!.on('data', (chunk) => output.push(String(chunk)));
-    const api = `http://127.0.0.1:${port}/api/v1`;
+    const prometheus = await startPrometheus({
+      site: process.env.SITE_URL!,
+      registry: process.env.REGISTRY_URL!,
+      operatorToken: process.env.E2E_OPERATOR_TOKEN!,
+    });
+    const { api } = prometheus;
     try {
       // Both targets up (the token file authorised the scrape; without it /metrics answers 401 and up is 0).
       await expect
@@ -143,7 +90,7 @@ test.describe('monitoring', () => {
               .sort()
               .join(', ');
           },
-          { timeout: 30_000, message: output.join('') },
+          { timeout: 30_000, message: prometheus.output() },
         )
         .toBe('registry:up, shell:up');
       const query = async (promql: string) =>
@@ -179,9 +126,7 @@ test.describe('monitoring', () => {
       );
       expect(firing.map((alert) => alert.labels.alertname)).toEqual([]);
     } finally {
-      prometheus.kill('SIGTERM');
-      await new Promise((resolve) => (prometheus.exitCode !== null ? resolve(null) : prometheus.once('exit', resolve)));
-      fs.rmSync(work, { recursive: true, force: true });
+      await prometheus.stop();
     }
   });
 });
