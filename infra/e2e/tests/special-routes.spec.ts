@@ -33,6 +33,27 @@ test.describe('/pdf-redirect', () => {
     expect(await missing.text()).toContain('This page could not be found');
   });
 
+  test('the about page links the seeded documents through it: a visitor clicking one gets the PDF', async ({ page, request }) => {
+    for (const [path, name] of [
+      ['/about', 'Положение об обработке персональных данных (PDF)'],
+      ['/about', 'Форма согласия на обработку персональных данных (PDF)'],
+      ['/en/about', 'extract from the register, PDF'],
+    ] as const) {
+      await openHydrated(page, path);
+      const link = page.getByRole('link', { name });
+      const href = await link.getAttribute('href');
+      expect(href, name).toMatch(/^\/pdf-redirect\?url=\/api\/media\/documents\/[a-z-]+\.pdf$/);
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => new URL(answer.url()).pathname.startsWith('/api/media/documents/')),
+        link.click(),
+      ]);
+      expect(response.status(), name).toBe(200);
+      expect(response.headers()['content-type'], name).toBe('application/pdf');
+      const pdf = await request.get(new URL(response.url()).pathname);
+      expect((await pdf.body()).subarray(0, 5).toString('latin1'), name).toBe('%PDF-');
+    }
+  });
+
   test.describe('with allowed hosts', () => {
     let shell: ExtraShell;
     test.beforeAll(async () => {

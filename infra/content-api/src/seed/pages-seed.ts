@@ -136,8 +136,8 @@ export function pagesSeed(locale: Locale): Page[] {
         anchor: 'license',
         props: {
           html: ru
-            ? '<h2>Миссия</h2><p>Мы готовим инженеров и учёных, которые создают технологии будущего.</p><p>Лицензия на образовательную деятельность № 2345 от 12.03.2016.</p>'
-            : '<h2>Mission</h2><p>We educate engineers and scientists who create the technologies of the future.</p><p>Education licence No. 2345 of 12 March 2016.</p>',
+            ? '<h2>Миссия</h2><p>Мы готовим инженеров и учёных, которые создают технологии будущего.</p><p>Лицензия на образовательную деятельность № 2345 от 12.03.2016 (<a href="/pdf-redirect?url=/api/media/documents/license.pdf">выписка из реестра лицензий, PDF</a>).</p>'
+            : '<h2>Mission</h2><p>We educate engineers and scientists who create the technologies of the future.</p><p>Education licence No. 2345 of 12 March 2016 (<a href="/pdf-redirect?url=/api/media/documents/license.pdf">extract from the register, PDF</a>).</p>',
         },
       },
       { id: 'rector', name: 'NewsArticle', title: ru ? 'Обращение ректора' : "The rector's address", props: { id: RECTOR_ADDRESS_NEWS_ID } },
@@ -148,8 +148,8 @@ export function pagesSeed(locale: Locale): Page[] {
         theme: 'grey',
         props: {
           html: ru
-            ? '<h2>Обработка персональных данных</h2><p>Университет обрабатывает персональные данные в соответствии с Федеральным законом № 152-ФЗ.</p>'
-            : '<h2>Personal data</h2><p>The university processes personal data under Federal Law No. 152-FZ.</p>',
+            ? '<h2>Обработка персональных данных</h2><p>Университет обрабатывает персональные данные в соответствии с Федеральным законом № 152-ФЗ.</p><ul><li><a href="/pdf-redirect?url=/api/media/documents/personal-data-policy.pdf">Положение об обработке персональных данных (PDF)</a></li><li><a href="/pdf-redirect?url=/api/media/documents/personal-data-consent.pdf">Форма согласия на обработку персональных данных (PDF)</a></li></ul>'
+            : '<h2>Personal data</h2><p>The university processes personal data under Federal Law No. 152-FZ.</p><ul><li><a href="/pdf-redirect?url=/api/media/documents/personal-data-policy.pdf">Personal data processing policy (PDF)</a></li><li><a href="/pdf-redirect?url=/api/media/documents/personal-data-consent.pdf">Personal data consent form (PDF)</a></li></ul>',
         },
       },
       {

@@ -31,6 +31,8 @@ const SITE = 'https://stu.example';
 /** The documents the section links to, served by the content API as `/media/documents/{name}.pdf`. */
 export const SVEDEN_DOCUMENTS: Record<string, Text> = {
   ustav: t('Устав университета', 'Charter of the university'),
+  'personal-data-policy': t('Положение об обработке персональных данных', 'Personal data processing policy'),
+  'personal-data-consent': t('Форма согласия на обработку персональных данных', 'Personal data consent form'),
   license: t('Выписка из реестра лицензий на осуществление образовательной деятельности', 'Extract from the register of education licences'),
   accreditation: t(
     'Выписка из государственной информационной системы «Реестр организаций, осуществляющих образовательную деятельность по имеющим государственную аккредитацию образовательным программам»',
