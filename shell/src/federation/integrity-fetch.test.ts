@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { documentHead } from '../server/document';
 import { RemoteStyles } from './remote-styles';
 import { fetchAndCompare, sriOfSha256 } from './subresource-integrity';
 
@@ -47,5 +48,27 @@ describe('integrity checks of remote files over real HTTP', () => {
     const collected = await styles.collect([`${host.url}/published.css`, `${host.url}/altered.css`], 2000);
     expect(collected).toEqual([{ href: `${host.url}/published.css`, css: PUBLISHED }]);
     expect(warnings.join('\n')).toContain('altered.css fails integrity');
+  });
+
+  it("preloads a remote's script with the hash and CORS mode the runtime's script will use", () => {
+    const sri = sriOfSha256(sha256('entry'))!;
+    const head = documentHead({
+      locale: 'ru',
+      path: '/',
+      origin: 'https://www.example.edu',
+      siteName: 'НТУ',
+      titlePostfix: 'НТУ',
+      pageTitle: null,
+      siteSeo: undefined,
+      pageSeo: undefined,
+      stylesheets: [],
+      scriptPreloads: [`https://cdn.example/remotes/news/1/remoteEntry.js`, 'https://cdn.example/remotes/other/1/remoteEntry.js'],
+      preloadIntegrity: { [`https://cdn.example/remotes/news/1/remoteEntry.js`]: sri },
+      noindex: false,
+    });
+    expect(head).toContain(
+      `<link rel="preload" as="script" href="https://cdn.example/remotes/news/1/remoteEntry.js" integrity="${sri}" crossorigin="anonymous">`,
+    );
+    expect(head).toContain('<link rel="preload" as="script" href="https://cdn.example/remotes/other/1/remoteEntry.js">');
   });
 });
