@@ -12,6 +12,7 @@ import { analyticsConfig, PageHitCounter } from '../analytics/page-hits';
 import { Navigator } from '../routing/navigator';
 import { LinkPrefetcher, PrefetchedPages, browserIdleCallback } from '../routing/prefetch';
 import { resolveSections } from '../sections/resolve-sections';
+import { reportSectionError } from '../sections/report-section-error';
 import { createSanitizer } from '../security/sanitize';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../server/document';
 import { BrowserPersistence } from '../stores/persistence';
@@ -125,7 +126,7 @@ async function start(): Promise<void> {
   const payload = readPayload();
   const api = createBrowserApiClient({ baseURL: payload.config.publicApiBase });
   const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
-  const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError);
+  const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError, reportSectionError);
   federation.register();
 
   // Hydrate with the same code the server rendered: load every eager section's module first. A remote host that

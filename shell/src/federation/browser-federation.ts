@@ -1,7 +1,9 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkSectionModule, type SectionModule } from '@site/contracts';
 import type { SectionModuleSource, SectionResolution } from '../sections/resolve-sections';
 import type { RemoteUse } from '../stores/root-store';
+import { manifestBaseUrl } from './catalog';
+import { IntegrityGuard, fetchAndCompare, type IntegrityVerifier } from './subresource-integrity';
 import { withTimeout } from './timeout';
 
 /** Margin around the viewport within which a lazy section starts loading. */
@@ -19,19 +21,33 @@ export class BrowserFederation implements SectionModuleSource {
   private readonly modules = new Map<string, SectionModule>();
   private readonly pending = new Map<string, Promise<SectionModule>>();
   private readonly sectionIndex = new Map<string, RemoteUse>();
+  private readonly refusedSections = new Set<string>();
+  /** The published hashes of the versions this page uses: remote files that differ are refused by the browser. */
+  readonly integrity: IntegrityGuard;
 
+  /**
+   * `onChunkError` hears of code that failed to load (it may reload the page); `onRefused` of a section whose code
+   * the browser refused because it differs from what was published (a reload would fetch the same bytes).
+   */
   constructor(
     private readonly remotes: RemoteUse[],
     private readonly timeoutMs: number,
     private readonly onChunkError: (error: unknown) => void,
+    private readonly onRefused: (section: { remote: string; version: string; section: string }) => void = () => undefined,
+    verify: IntegrityVerifier = fetchAndCompare,
   ) {
     for (const remote of remotes) {
       for (const section of remote.sections) if (!this.sectionIndex.has(section)) this.sectionIndex.set(section, remote);
     }
+    this.integrity = new IntegrityGuard(
+      remotes.map((remote) => ({ name: remote.name, version: remote.version, baseUrl: manifestBaseUrl(remote.manifestUrl), integrity: remote.integrity })),
+      verify,
+    );
   }
 
   register(): void {
     if (this.remotes.length === 0) return;
+    registerPlugins([this.integrity.plugin()]);
     registerRemotes(this.remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
   }
 
@@ -53,8 +69,14 @@ export class BrowserFederation implements SectionModuleSource {
           this.modules.set(key, module as SectionModule);
           return module as SectionModule;
         })
-        .catch((error: unknown) => {
-          this.onChunkError(error);
+        .catch(async (error: unknown) => {
+          if (await this.integrity.refused(remote, version)) {
+            // Counted once per section and page: the section keeps its server HTML, and no reload can help.
+            if (!this.refusedSections.has(key)) {
+              this.refusedSections.add(key);
+              this.onRefused({ remote, version, section });
+            }
+          } else this.onChunkError(error);
           throw error;
         })
         .finally(() => this.pending.delete(key));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import {
 import { RemoteStats } from '../platform/remote-stats';
 import { RegistryClient } from './registry-client';
 import { ServerFederation } from './server-federation';
+import { manifestBaseUrl } from './catalog';
+import { sriOfSha256 } from './subresource-integrity';
 import { listen, remoteBuild } from '../testing/remote-builds';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -129,5 +132,23 @@ describe('canary serving: two versions of a remote side by side in one shell', (
     expect(client.current.canaries.size).toBe(0);
     expect(client.current.variantFor(0)).toBe('');
     expect(await versionOf('theta', 'ThetaLatest')).toEqual({ location: '1.0.0-ffffffffff', code: '1.0.0-ffffffffff' });
+  });
+
+  it('gives each variant the hashes published for its own version, and never inlines a stylesheet altered after publishing', async () => {
+    await startCanary('iota', '1.0.0-1212121212', '1.1.0-3434343434', 40);
+    const published = (version: string) => path.join(paths.cdnDir, 'iota', version, 'IotaLatest.css');
+    const sri = (file: string) => sriOfSha256(createHash('sha256').update(fs.readFileSync(file)).digest('hex'));
+    expect(client.current.remotes.get('iota')!.integrity).toEqual({ 'IotaLatest.css': sri(published('1.0.0-1212121212')) });
+    const canary = client.current.forVariant('iota').remotes.get('iota')!;
+    expect(canary.version).toBe('1.1.0-3434343434');
+    expect(canary.integrity).toEqual({ 'IotaLatest.css': sri(published('1.1.0-3434343434')) });
+
+    // A later version's stylesheet is changed on the static host after publishing: the shell refuses to carry it.
+    publishVersion(paths, readBuildFiles(remoteBuild(dir, 'iota', '1.2.0-5656565656', ['IotaLatest'])), { actor: { name: 'platform' } });
+    fs.appendFileSync(published('1.2.0-5656565656'), '.injected{display:none}');
+    activate(paths, 'iota', '1.2.0-5656565656', { actor: { name: 'platform' }, canaryPercent: 40 });
+    await client.poll();
+    const href = new URL('IotaLatest.css', manifestBaseUrl(canary.manifestUrl)).toString().replace('1.1.0-3434343434', '1.2.0-5656565656');
+    expect(await federation.styles.collect([href], 1000)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { checkContractsCompatibility, type RemoteManifest, type RegistryRemote } from '@site/contracts';
+import { browserIntegrity } from './subresource-integrity';
 
 type RemoteHealth = 'up' | 'unreachable' | 'incompatible' | 'invalid';
 
@@ -16,6 +17,11 @@ export interface RemoteRecord {
   assets: Record<string, { css: string[]; js: string[] }>;
   /** The remote's browser entry, to preload. */
   browserEntryUrl: string | null;
+  /**
+   * SRI values (`sha256-<base64>`) of the browser files a page may load (entry, section scripts and stylesheets), by
+   * path in the version folder, from the hashes the registry recorded at publish; absent for a build it holds none of.
+   */
+  integrity?: Record<string, string>;
   /** A newer version the registry names but that could not be loaded: this record's version stays live meanwhile. */
   pending?: { version: string; manifestUrl: string; problem: string };
   /**
@@ -178,6 +184,14 @@ export function buildRemoteRecord(
     };
   }
   const entryFile = [manifest.metaData.remoteEntry.path, manifest.metaData.remoteEntry.name].filter(Boolean).join('/');
+  // Hashes are recorded by path in the version folder: they apply where the files are served from that folder.
+  const integrity =
+    publicBase === manifestBaseUrl(entry.manifestUrl)
+      ? browserIntegrity(entry.files, [
+          entryFile,
+          ...manifest.exposes.flatMap((expose) => [...expose.assets.js.sync, ...expose.assets.js.async, ...expose.assets.css.sync, ...expose.assets.css.async]),
+        ])
+      : undefined;
   return {
     ...base,
     ...refusal,
@@ -185,5 +199,6 @@ export function buildRemoteRecord(
     sections: manifest.site.sections.map((section) => section.name),
     assets,
     browserEntryUrl: resolve(entryFile),
+    ...(integrity ? { integrity } : {}),
   };
 }

@@ -61,6 +61,23 @@ export class RegistryClient {
     return null;
   }
 
+  /**
+   * The sha256 the registry recorded at publish for any file URL of a listed version (stable or canary), or null
+   * for a file it holds no hash of.
+   */
+  expectedFileSha256(url: string): string | null {
+    for (const remote of this.registryCache?.body.remotes ?? []) {
+      for (const candidate of [remote, remote.canary]) {
+        if (!candidate?.files) continue;
+        const base = manifestBaseUrl(candidate.manifestUrl);
+        if (!url.startsWith(base)) continue;
+        const hash = candidate.files[url.slice(base.length)];
+        if (hash) return hash;
+      }
+    }
+    return null;
+  }
+
   /** A manifest this client already holds, so the federation runtime need not fetch it again. */
   cachedManifest(url: string): RemoteManifest | null {
     return this.manifestCache.get(url)?.body ?? null;
@@ -144,7 +161,12 @@ export class RegistryClient {
   private async loadCanary(entry: RegistryDocument['remotes'][number]): Promise<[string, CanaryRecord] | null> {
     const canary = entry.canary;
     if (!canary || canary.manifestUrl === entry.manifestUrl) return null;
-    const record = await this.loadRecord({ name: entry.name, version: canary.version, manifestUrl: canary.manifestUrl });
+    const record = await this.loadRecord({
+      name: entry.name,
+      version: canary.version,
+      manifestUrl: canary.manifestUrl,
+      ...(canary.files ? { files: canary.files } : {}),
+    });
     if (record.health !== 'up') {
       this.options.log.warn(
         { remote: entry.name, version: canary.version, health: record.health, err: record.problem },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fetchFederatedFile } from './node-entry-plugin';
 import { withTimeout } from './timeout';
 
@@ -5,6 +6,8 @@ export interface RemoteStylesOptions {
   /** Time limit for fetching one stylesheet from a remote's host. */
   timeoutMs: number;
   log: { warn(obj: object, msg: string): void };
+  /** The sha256 (hex) recorded at publish for a stylesheet URL: a text that differs is never put in a page. */
+  expectedSha256?(href: string): string | null;
 }
 
 export interface InlineStyle {
@@ -55,8 +58,16 @@ export class RemoteStyles {
     let pending = this.pending.get(href);
     if (!pending) {
       pending = fetchFederatedFile(href, this.options.timeoutMs, { headers: { accept: 'text/css' } })
-        .then((response) => response.text())
-        .then((css) => {
+        .then((response) => response.arrayBuffer())
+        .then((body) => {
+          const bytes = Buffer.from(body);
+          const expected = this.options.expectedSha256?.(href) ?? null;
+          const actual = expected ? createHash('sha256').update(bytes).digest('hex') : null;
+          // A stylesheet that is not what the team published never reaches a page (the section's code adds it).
+          if (expected && actual !== expected) {
+            throw new Error(`${href} fails integrity: sha256 ${actual!.slice(0, 12)}… is not the ${expected.slice(0, 12)}… recorded at publish`);
+          }
+          const css = bytes.toString('utf8');
           const text = inlineableCss(css, href);
           this.texts.set(href, text);
           return text;

@@ -45,7 +45,11 @@ export class ServerFederation {
     readonly stats: RemoteStats,
     private readonly options: ServerFederationOptions,
   ) {
-    this.styles = new RemoteStyles({ timeoutMs: options.entryTimeoutMs, log: options.log });
+    this.styles = new RemoteStyles({
+      timeoutMs: options.entryTimeoutMs,
+      log: options.log,
+      expectedSha256: (href) => this.registry.expectedFileSha256(href),
+    });
     this.now = options.now ?? Date.now;
   }
 

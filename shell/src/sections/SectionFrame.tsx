@@ -9,9 +9,7 @@ import type { SectionView } from '../stores/page-store';
 import { ComponentMissing, SectionPlaceholder, SectionUnavailable } from './fallbacks';
 import { SectionBoundary } from './SectionBoundary';
 import { untilLoaded } from './retry-load';
-
-/** Where browsers report section errors: the endpoint that also receives CSP reports. */
-const SECTION_REPORT_PATH = '/_csp-report';
+import { reportSectionError } from './report-section-error';
 
 type SectionComponent = ComponentType<SectionProps>;
 
@@ -105,13 +103,7 @@ const DeferredSection = observer(function DeferredSection({ view }: { view: Sect
 
 /** Tells the shell a section failed in this browser (counted per remote, section and version; see /metrics). */
 function reportBrowserError(view: SectionView): void {
-  if (typeof navigator === 'undefined' || !view.remote || !view.version) return;
-  const body = JSON.stringify({ type: 'section-error', remote: view.remote, version: view.version, section: view.descriptor.name });
-  try {
-    navigator.sendBeacon?.(SECTION_REPORT_PATH, new Blob([body], { type: 'application/json' }));
-  } catch {
-    // Reporting is best effort: the page goes on either way.
-  }
+  if (view.remote && view.version) reportSectionError({ remote: view.remote, version: view.version, section: view.descriptor.name });
 }
 
 /**

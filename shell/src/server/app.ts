@@ -86,7 +86,8 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   registerCspReports(app, app.cspReports, (report) => {
     // Only sections of versions this shell serves count: labels stay bounded by the live catalog.
     const record = app.registry.current.remotes.get(report.remote);
-    const version = record && (record.version === report.version || record.pending?.version === report.version);
+    const canary = app.registry.current.canaries.get(report.remote)?.record.version;
+    const version = record && (record.version === report.version || record.pending?.version === report.version || canary === report.version);
     if (version && record.sections.includes(report.section)) app.remoteStats.recordBrowserError(report.remote, report.section, report.version);
   });
   registerPlatformRoutes(app, {

@@ -45,6 +45,8 @@ export interface HeadInput {
   /** Stylesheets carried in the page itself (remote sections'), after the linked ones; their text is inlineable already. */
   inlineStyles?: Array<{ href: string; css: string }>;
   scriptPreloads: string[];
+  /** SRI values of preloaded remote scripts by URL: such a preload carries `integrity` and `crossorigin` like the script. */
+  preloadIntegrity?: Record<string, string>;
   noindex: boolean;
   /** Where backend media (`/media/...`) is served to browsers: the public API base. */
   mediaBase?: string;
@@ -124,7 +126,11 @@ export function documentHead(input: HeadInput): string {
   if (!input.noindex) for (const feed of feedAlternates(input)) links.push(`<link ${attributes({ rel: 'alternate', ...feed })}>`);
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   for (const style of input.inlineStyles ?? []) links.push(`<style data-href="${escapeHtml(style.href)}">${style.css}</style>`);
-  for (const href of input.scriptPreloads) links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}">`);
+  for (const href of input.scriptPreloads) {
+    const integrity = input.preloadIntegrity?.[href];
+    const checked = integrity ? ` integrity="${escapeHtml(integrity)}" crossorigin="anonymous"` : '';
+    links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}"${checked}>`);
+  }
   links.push(...discoveryTags(input));
   links.push(...structuredDataScripts(input));
   return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;

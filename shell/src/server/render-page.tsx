@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router';
 import { type ApiClient, type BreakpointType, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
 import type { SectionRuntime } from '../app/contexts';
-import type { RemoteCatalog } from '../federation/catalog';
+import { manifestBaseUrl, type RemoteCatalog } from '../federation/catalog';
 import type { RegistryClient } from '../federation/registry-client';
 import type { ServerFederation } from '../federation/server-federation';
 import type { Sanitizer } from '../security/sanitize';
@@ -63,8 +63,24 @@ function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
     [...catalog.remotes.values()]
       // A remote whose host the server cannot reach still rendered from memory; the browser may well reach it.
       .filter((record) => record.health === 'up' || (record.health === 'unreachable' && record.manifest !== null))
-      .map((record) => ({ name: record.name, version: record.version, manifestUrl: record.manifestUrl, sections: record.sections, health: record.health }))
+      .map((record) => ({
+        name: record.name,
+        version: record.version,
+        manifestUrl: record.manifestUrl,
+        sections: record.sections,
+        health: record.health,
+        ...(record.integrity ? { integrity: record.integrity } : {}),
+      }))
   );
+}
+
+/** SRI values of every remote file of the catalog by absolute URL (a variant's catalog names its canary versions). */
+function catalogIntegrity(catalog: RemoteCatalog): Record<string, string> {
+  const integrity: Record<string, string> = {};
+  for (const record of catalog.remotes.values()) {
+    for (const [file, sri] of Object.entries(record.integrity ?? {})) integrity[new URL(file, manifestBaseUrl(record.manifestUrl)).toString()] = sri;
+  }
+  return integrity;
 }
 
 /** How long a page waits for a remote stylesheet the shell does not hold yet (normally all are held: see warm). */
@@ -189,6 +205,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     stylesheets: deps.shellAssets.css.map((file) => `/_shell/${file}`),
     inlineStyles,
     scriptPreloads: assets.js,
+    preloadIntegrity: catalogIntegrity(catalog),
     noindex: store.status >= 400,
     mediaBase: deps.config.publicApiBase,
     structuredData:

@@ -14,6 +14,8 @@ export interface RemoteUse {
   manifestUrl: string;
   sections: string[];
   health: string;
+  /** SRI values of the version's browser files by path in its folder (see federation/subresource-integrity.ts). */
+  integrity?: Record<string, string>;
 }
 
 /** Everything the server hands the browser to continue where it stopped (serialized into the HTML). */
