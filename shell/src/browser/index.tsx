@@ -20,6 +20,7 @@ import { RootStore } from '../stores/root-store';
 import { reloadOnChunkError } from './chunk-reload';
 import { createBrowserCaptcha } from '../forms/captcha';
 import { LeaveGuardHistory, useGuardedRouterPush } from './leave-guard';
+import { reportWebVitals } from './web-vitals';
 
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
 void globalStyles;
@@ -124,6 +125,7 @@ function LeaveGuardHost({ history }: { history: LeaveGuardHistory }) {
 
 async function start(): Promise<void> {
   const payload = readPayload();
+  reportWebVitals();
   const api = createBrowserApiClient({ baseURL: payload.config.publicApiBase });
   const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
   const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError, reportSectionError);

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../server/document';
 import type { platformStatus, RegistryView } from './routes';
+import { renderTimelineCharts } from './timeline-svg';
 
 function fleetSection(view: RegistryView): string {
   if (!view.fleet) return `<h2>Fleet</h2><p class="bad">${escapeHtml(view.error ?? 'unknown')}</p>`;
@@ -59,6 +60,12 @@ export function renderDashboard(status: ReturnType<typeof platformStatus>, regis
         <td>${service.lastExit ? `${escapeHtml(service.lastExit.signal ?? `code ${service.lastExit.code}`)} <small>(${escapeHtml(service.lastExit.at)})</small>` : '–'}</td></tr>`,
     )
     .join('');
+  const timelines = status.timelines
+    .map((timeline) => {
+      const charts = renderTimelineCharts(timeline);
+      return `<tr data-timeline="${escapeHtml(timeline.remote)}"><th scope="row">${escapeHtml(timeline.remote)}</th><td>${charts.errors}</td><td>${charts.lcp}</td></tr>`;
+    })
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="10">
 <title>Platform: remotes</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#2f312e}table{border-collapse:collapse;width:100%}th,td{border:1px solid #c9ccc6;padding:.4rem .6rem;text-align:left;vertical-align:top}.ok{color:#0a6b2d}.bad{color:#b3261e;font-weight:700}small{color:#5d605b}</style>
@@ -67,6 +74,8 @@ export function renderDashboard(status: ReturnType<typeof platformStatus>, regis
 ${status.registry.conflicts.length ? `<p class="bad">${status.registry.conflicts.map(escapeHtml).join('<br>')}</p>` : ''}
 <table><thead><tr><th>Remote</th><th>Deployed version</th><th>Health</th><th>Contracts</th><th>Sections</th><th>Circuit</th><th>Loads / errors / timeouts / refused</th><th>Latency p50 / p95</th><th>Last error</th></tr></thead>
 <tbody>${rows}</tbody></table>
+<h2>Last hour</h2><p><small>Per minute: server render error rate and browser errors; LCP p75 of page loads with the remote's sections; dashed marks: a version's first render.</small></p>
+<table><thead><tr><th>Remote</th><th>Error rates</th><th>LCP p75</th></tr></thead><tbody>${timelines}</tbody></table>
 ${services ? `<h2>Services</h2><table><thead><tr><th>Service</th><th>State</th><th>PID</th><th>Restarts</th><th>Last unexpected exit</th></tr></thead><tbody>${services}</tbody></table>` : ''}
 ${registry ? fleetSection(registry) : ''}
 <p><a href="/_platform/remotes.json">JSON</a> · <a href="/_platform/fleet.json">fleet and audit JSON</a> · <a href="/metrics">Prometheus metrics</a></p></body></html>`;

@@ -1,3 +1,6 @@
+import { Timeline } from './timeline';
+import { histogramValue, WebVitals, type VitalSection, type VitalsReport } from './web-vitals';
+
 export type LoadOutcome = 'ok' | 'error' | 'timeout' | 'refused';
 
 export interface RemoteStatsSnapshot {
@@ -34,6 +37,16 @@ export class RemoteStats {
   /** Renders and errors per remote, section and version: what visitors saw, for /metrics and canary analysis. */
   private readonly sections = new Map<string, SectionCounters>();
 
+  /** Web Vitals histograms per remote, section and version (see /metrics). */
+  readonly vitals = new WebVitals();
+
+  /** The last hour per remote, minute by minute, for the dashboard's charts. */
+  readonly timeline: Timeline;
+
+  constructor(now: () => number = Date.now) {
+    this.timeline = new Timeline(now);
+  }
+
   /**
    * One resolution of a section's code. `latencyMs` null: served from code in memory, no fetch happened, so it
    * says nothing about load latency (which is measured on real loads only).
@@ -61,6 +74,7 @@ export class RemoteStats {
   recordRender(remote: string, section: string, version: string, failed: boolean): void {
     const counters = this.sectionEntry(remote, section, version);
     counters.renders += 1;
+    this.timeline.recordRender(remote, version, failed);
     if (failed) {
       counters.renderErrors += 1;
       this.entry(remote).lastError = { message: `${section} (${version}) threw while rendering`, at: new Date().toISOString() };
@@ -69,6 +83,19 @@ export class RemoteStats {
 
   recordBrowserError(remote: string, section: string, version: string): void {
     this.sectionEntry(remote, section, version).browserErrors += 1;
+    this.timeline.recordBrowserError(remote);
+  }
+
+  /**
+   * A browser's Web Vitals report, counted only when `isLive` accepts every section it names. An LCP also goes to
+   * the timeline of each remote that had a section on the page.
+   */
+  recordVitals(report: VitalsReport, isLive: (section: VitalSection) => boolean): VitalSection | null {
+    const series = this.vitals.record(report, isLive);
+    if (series && report.name === 'LCP') {
+      for (const remote of new Set(report.sections.map((s) => s.remote))) this.timeline.recordLcp(remote, histogramValue('LCP', report.value));
+    }
+    return series;
   }
 
   sectionCounters(): SectionCounters[] {

@@ -9,6 +9,7 @@ import { readSupervisorStatus } from './supervisor-status';
 import type { CspReports } from '../security/csp-reports';
 import { PageCacheCounter } from './page-cache-counter';
 import { ResponseCounter } from './response-counter';
+import { vitalsPrometheus } from './web-vitals';
 
 export interface PlatformDependencies {
   registry: RegistryClient;
@@ -72,6 +73,8 @@ export function platformStatus(deps: PlatformDependencies) {
     remotes,
     services: readSupervisorStatus(deps.supervisorStatusFile ?? null),
     sections: deps.stats.sectionCounters(),
+    webVitals: deps.stats.vitals.snapshot(),
+    timelines: remotes.map((remote) => deps.stats.timeline.series(remote.name)),
     cspViolations: deps.cspReports?.snapshot() ?? [],
     responses: deps.responses?.snapshot() ?? [],
     pageCache: deps.pageCache?.snapshot() ?? [],
@@ -239,6 +242,7 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
     ]),
   );
   metric('site_process_heap_used_bytes', 'V8 heap used', 'gauge', [[{}, status.process.heapUsedBytes]]);
+  lines.push(...vitalsPrometheus(status.webVitals));
   return `${lines.join('\n')}\n`;
 }
 

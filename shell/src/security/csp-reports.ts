@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CSP_REPORT_PATH } from '../server/csp';
+import { vitalsReportOf, type VitalsReport } from '../platform/web-vitals';
 
 const MAX_DIRECTIVES = 40;
 
@@ -51,10 +52,16 @@ function sectionErrorOf(body: unknown): SectionErrorReport | null {
 }
 
 /**
- * The endpoint receives CSP reports and browsers' section errors alike. `onSectionError` decides whether a reported
- * section exists in the live catalog (anything else is dropped, so browsers cannot grow the metrics' labels).
+ * The endpoint receives CSP reports, browsers' section errors and Web Vitals alike. `onSectionError` and
+ * `onWebVitals` decide whether the sections a report names exist in the live catalog (anything else is dropped, so
+ * browsers cannot grow the metrics' labels).
  */
-export function registerCspReports(app: FastifyInstance, reports: CspReports, onSectionError?: (report: SectionErrorReport) => void): void {
+export function registerCspReports(
+  app: FastifyInstance,
+  reports: CspReports,
+  onSectionError?: (report: SectionErrorReport) => void,
+  onWebVitals?: (report: VitalsReport) => void,
+): void {
   app.register(async (scope) => {
     scope.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       try {
@@ -65,7 +72,10 @@ export function registerCspReports(app: FastifyInstance, reports: CspReports, on
     });
     scope.post(CSP_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
       const sectionError = sectionErrorOf(request.body);
+      const vitals = sectionError ? null : vitalsReportOf(request.body);
       if (sectionError) onSectionError?.(sectionError);
+      else if (vitals) onWebVitals?.(vitals);
+      else if ((request.body as { type?: unknown } | null)?.type === 'web-vitals') return reply.code(204).header('cache-control', 'no-store').send();
       else for (const directive of directivesOf(request.body)) reports.record(directive);
       return reply.code(204).header('cache-control', 'no-store').send();
     });

@@ -83,13 +83,22 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     return payload;
   });
   registerApiProxy(app, config.contentApiUrl, config.proxyLimits);
-  registerCspReports(app, app.cspReports, (report) => {
-    // Only sections of versions this shell serves count: labels stay bounded by the live catalog.
-    const record = app.registry.current.remotes.get(report.remote);
-    const canary = app.registry.current.canaries.get(report.remote)?.record.version;
-    const version = record && (record.version === report.version || record.pending?.version === report.version || canary === report.version);
-    if (version && record.sections.includes(report.section)) app.remoteStats.recordBrowserError(report.remote, report.section, report.version);
-  });
+  // Only sections of versions this shell serves count: labels stay bounded by the live catalog.
+  const isLiveSection = (report: { remote: string; section: string; version: string }) => {
+    const catalog = app.registry.current;
+    const record = catalog.remotes.get(report.remote);
+    if (record && (record.version === report.version || record.pending?.version === report.version)) return record.sections.includes(report.section);
+    const canary = catalog.canaries.get(report.remote)?.record;
+    return Boolean(canary && canary.version === report.version && canary.sections.includes(report.section));
+  };
+  registerCspReports(
+    app,
+    app.cspReports,
+    (report) => {
+      if (isLiveSection(report)) app.remoteStats.recordBrowserError(report.remote, report.section, report.version);
+    },
+    (report) => app.remoteStats.recordVitals(report, isLiveSection),
+  );
   registerPlatformRoutes(app, {
     registry: app.registry,
     federation: app.federation,

@@ -1,0 +1,133 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { operatorHeaders } from '../support/platform-control';
+import { asReturningVisitor, openHydrated } from '../support/site';
+
+interface Series {
+  remote: string;
+  section: string;
+  version: string;
+}
+
+/** The `_count` of a Web Vitals histogram for one series on the shell's /metrics (0 when the series is absent). */
+async function vitalsCount(request: APIRequestContext, metric: string, series: Series): Promise<number> {
+  const text = await (await request.get('/metrics', { headers: operatorHeaders() })).text();
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${metric}_count{remote="${series.remote}",section="${series.section}",version="${series.version}"} `));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+/** The `_count` of a Web Vitals histogram summed over every series. */
+async function vitalsTotal(request: APIRequestContext, metric: string): Promise<number> {
+  const text = await metricsText(request);
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith(`${metric}_count{`))
+    .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+}
+
+async function metricsText(request: APIRequestContext): Promise<string> {
+  return (await request.get('/metrics', { headers: operatorHeaders() })).text();
+}
+
+const SHELL_LAYOUT: Series = { remote: 'shell', section: 'layout', version: 'shell' };
+
+test.describe('Web Vitals', () => {
+  test('a page load in the browser sends LCP and CLS that reach the /metrics histograms under its sections', async ({ page, context, request }) => {
+    await asReturningVisitor(context);
+    // Keeps a copy of each Web Vitals beacon the page sends, to compare with what /metrics counted.
+    await context.addInitScript(() => {
+      const sent: string[] = [];
+      (window as unknown as { vitalsBeacons: string[] }).vitalsBeacons = sent;
+      const sendBeacon = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (url, data) => {
+        if (data instanceof Blob) void data.text().then((text) => text.includes('"web-vitals"') && sent.push(text));
+        return sendBeacon(url, data);
+      };
+    });
+    await openHydrated(page, '/en');
+    // The section (remote, name, version) holding the page's LCP element, as the browser's own LCP entries name it.
+    const lcpSeries = await page.evaluate(
+      () =>
+        new Promise<Series | null>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
+            const wrapper = entry?.element?.closest<HTMLElement>('[data-section-id][data-remote][data-remote-version]');
+            resolve(wrapper ? { remote: wrapper.dataset.remote!, section: wrapper.dataset.section!, version: wrapper.dataset.remoteVersion! } : null);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    const expected = lcpSeries ?? SHELL_LAYOUT;
+    const lcpBefore = await vitalsCount(request, 'site_web_vitals_lcp_seconds', expected);
+    const clsBefore = await vitalsTotal(request, 'site_web_vitals_cls');
+    // A visitor's key press ends LCP measurement; leaving the page sends what is still open (CLS) by beacon.
+    await page.keyboard.press('Shift');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { vitalsBeacons: string[] }).vitalsBeacons.some((b) => JSON.parse(b).name === 'LCP')))
+      .toBe(true);
+    const beacons = await page.evaluate(() => (window as unknown as { vitalsBeacons: string[] }).vitalsBeacons);
+    await page.goto('about:blank');
+    await expect.poll(() => vitalsCount(request, 'site_web_vitals_lcp_seconds', expected), { timeout: 10_000 }).toBeGreaterThan(lcpBefore);
+    await expect.poll(() => vitalsTotal(request, 'site_web_vitals_cls'), { timeout: 10_000 }).toBeGreaterThan(clsBefore);
+
+    const sent = beacons.map((b) => JSON.parse(b) as { name: string; value: number; target: Series | null; sections: Series[] });
+    const lcp = sent.find((b) => b.name === 'LCP')!;
+    expect(lcp.target).toEqual(lcpSeries);
+    expect(lcp.value).toBeGreaterThan(0);
+    // The page's sections with the versions that rendered them, as the live catalog has them.
+    expect(lcp.sections.length).toBeGreaterThan(0);
+    const status = (await (await request.get('/_platform/remotes.json', { headers: operatorHeaders() })).json()) as {
+      remotes: Array<{ name: string; version: string; sections: string[] }>;
+    };
+    for (const section of lcp.sections) {
+      const remote = status.remotes.find((r) => r.name === section.remote);
+      expect(remote?.sections, `${section.remote}/${section.section}`).toContain(section.section);
+      expect(remote?.version).toBe(section.version);
+    }
+    const labels = (s: Series) => `remote="${s.remote}",section="${s.section}",version="${s.version}"`;
+    expect(await metricsText(request)).toContain(`site_web_vitals_lcp_seconds_bucket{${labels(expected)},le="2.5"} `);
+  });
+
+  test('a forged beacon naming an unknown remote, section or version is not counted', async ({ request }) => {
+    const status = (await (await request.get('/_platform/remotes.json', { headers: operatorHeaders() })).json()) as {
+      remotes: Array<{ name: string; version: string; sections: string[] }>;
+    };
+    const remote = status.remotes.find((r) => r.sections.length > 0)!;
+    const live: Series = { remote: remote.name, section: remote.sections[0]!, version: remote.version };
+    const beacon = (target: Series) => ({
+      headers: { 'content-type': 'application/json' },
+      data: JSON.stringify({ type: 'web-vitals', name: 'INP', value: 4321, target, sections: [target] }),
+    });
+    const forged: Series[] = [
+      { ...live, remote: 'forged-remote' },
+      { ...live, section: 'ForgedSection' },
+      { ...live, version: '0.0.0-forged' },
+    ];
+    for (const target of forged) expect((await request.post('/_csp-report', beacon(target))).status()).toBe(204);
+    // The same beacon with live labels is counted: the forged ones were refused for their labels alone.
+    const before = await vitalsCount(request, 'site_web_vitals_inp_seconds', live);
+    expect((await request.post('/_csp-report', beacon(live))).status()).toBe(204);
+    expect(await vitalsCount(request, 'site_web_vitals_inp_seconds', live)).toBe(before + 1);
+    const text = await metricsText(request);
+    expect(text).not.toMatch(/forged-remote|ForgedSection|0\.0\.0-forged/);
+    // Malformed values are refused too, and the endpoint still answers 204.
+    const count = await vitalsCount(request, 'site_web_vitals_inp_seconds', live);
+    for (const value of [-5, 'fast', 1e12]) {
+      const response = await request.post('/_csp-report', {
+        headers: { 'content-type': 'application/json' },
+        data: JSON.stringify({ type: 'web-vitals', name: 'INP', value, target: live, sections: [live] }),
+      });
+      expect(response.status()).toBe(204);
+    }
+    expect(await vitalsCount(request, 'site_web_vitals_inp_seconds', live)).toBe(count);
+  });
+
+  test('the dashboard draws the last hour per remote as described SVG charts', async ({ request }) => {
+    const html = await (await request.get('/_platform', { headers: operatorHeaders() })).text();
+    expect(html).toContain('<h2>Last hour</h2>');
+    expect(html).toMatch(
+      /<tr data-timeline="news"><th scope="row">news<\/th><td><svg class="timeline" role="img" aria-labelledby="timeline-news-errors-title timeline-news-errors-desc"/,
+    );
+    expect(html).toContain('<title id="timeline-news-lcp-title">news: LCP p75, last 60 minutes</title>');
+  });
+});
