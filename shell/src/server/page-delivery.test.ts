@@ -1,5 +1,4 @@
 import zlib from 'node:zlib';
-import type { ContentApi } from '@site/content-api';
 import type { ShellServer } from './app';
 import type { BackendGate } from '../testing/backend-gate';
 import { startShellWithBackend, type ShellWithBackend } from '../testing/shell-with-backend';
@@ -8,13 +7,12 @@ const ADMIN_TOKEN = 'page-delivery-test-token';
 
 describe('page delivery: render cache, revisions, backend faults', () => {
   let platform: ShellWithBackend;
-  let contentApi: ContentApi;
   let gate: BackendGate;
   let shell: ShellServer;
 
   beforeAll(async () => {
     platform = await startShellWithBackend({ name: 'page-delivery', adminToken: ADMIN_TOKEN, env: { PAGE_CACHE_FRESH_MS: '60000' } });
-    ({ contentApi, gate, shell } = platform);
+    ({ gate, shell } = platform);
   }, 60_000);
 
   afterAll(async () => {
