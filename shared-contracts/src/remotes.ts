@@ -43,12 +43,14 @@ export type ManifestSection = Static<typeof ManifestSectionSchema>;
 
 /**
  * What the build adds to a remote's federation manifest (`mf-manifest.json`, key `site`): the team,
- * the build's version, the contracts version it was built with and the sections it provides.
+ * the build's version, the core contracts version it was built with (the one the shell and registry check), the
+ * version of the team's own data contract built into it (recorded, never checked by them) and the sections it provides.
  */
 export const SiteManifestInfoSchema = Type.Object({
   team: Type.String({ pattern: REMOTE_NAME_PATTERN }),
   version: Type.String({ minLength: 1 }),
   contractsVersion: Type.String(),
+  teamContract: Type.Optional(Type.Object({ entry: Type.String(), version: Type.String() })),
   builtAt: Type.String(),
   sections: Type.Array(ManifestSectionSchema),
 });

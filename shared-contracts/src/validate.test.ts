@@ -1,7 +1,7 @@
 import { AlertSchema, InitResponseSchema } from './api/init';
 import { LinkSchema } from './api/common';
 import { PageResponseSchema, SectionDescriptorSchema } from './api/page';
-import { NewsItemSchema } from './api/news';
+import { NewsItemSchema } from './news';
 import { RegistryDocumentSchema, RemoteManifestSchema } from './remotes';
 import { ContractViolation, isNonEmptyObject, keepValidEntries, parseContract, validate } from './validate';
 

@@ -5,8 +5,12 @@
  * 2.0.0: the router is no longer a federation-shared package; sections route through `@site/ui`
  * (usePageLocation, usePageQuery, useNavigateTo, SiteLink). A 1.x build would load a router of its own, so it
  * is refused as a whole (and reported on the dashboard) rather than failing section by section.
+ *
+ * 3.0.0: each team's data shapes left the core for the team's own entry (`@site/contracts/news` …), built into the
+ * team's remote. A 2.x build takes those shapes from the shared core, which no longer has them, so it is refused.
+ * This version covers the core only: a team's own contract has its own version (see TeamContract).
  */
-export const CONTRACTS_VERSION = '2.0.0';
+export const CONTRACTS_VERSION = '3.0.0';
 
 interface SemVer {
   major: number;

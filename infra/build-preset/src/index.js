@@ -10,6 +10,24 @@ const { sharedDependencies, SINGLETONS } = require('./shared');
 const { moduleRules } = require('./rules');
 
 /**
+ * The team's own data contract as the remote's build resolves it (`@site/contracts/<team>`, bundled into the remote),
+ * or null for a team without one. Read from the package the remote's folder resolves, so the manifest records the
+ * version that was built in.
+ */
+function readTeamContract(team, rootDir) {
+  let packageJson;
+  try {
+    packageJson = require.resolve('@site/contracts/package.json', { paths: [rootDir] });
+  } catch {
+    return null;
+  }
+  const file = path.join(path.dirname(packageJson), 'src', team, 'contract.json');
+  if (!fs.existsSync(file)) return null;
+  const { version } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { entry: `@site/contracts/${team}`, version };
+}
+
+/**
  * Builds a remote: `buildRemote({ team: 'news' })` from the remote's folder. The sections are the folders of
  * `src/sections`; the result is a publishable `dist/` with one manifest.
  */
@@ -18,6 +36,7 @@ async function buildRemote({ team, rootDir = process.cwd(), sections, mode }) {
   fs.rmSync(build.distDir, { recursive: true, force: true });
   const { warnings } = await runWebpack(build.configs);
   const { CONTRACTS_VERSION } = require('@site/contracts');
+  const teamContract = readTeamContract(team, rootDir);
   const packageVersion = JSON.parse(fs.readFileSync(path.join(rootDir, 'package.json'), 'utf8')).version;
   const manifest = finalizeRemoteManifest({
     distDir: build.distDir,
@@ -25,6 +44,7 @@ async function buildRemote({ team, rootDir = process.cwd(), sections, mode }) {
     sections: build.sections,
     packageVersion,
     contractsVersion: CONTRACTS_VERSION,
+    teamContract,
   });
   // After the manifest is final (it is served too) and the version is computed (copies do not change it).
   await precompressDir(build.distDir);

@@ -43,9 +43,9 @@ function ownStylesheets(manifest) {
 
 /**
  * One manifest per remote build: the browser manifest, plus where the Node container is (`ssrRemoteEntry`)
- * and the site block the shell reads (team, version, contracts version, sections).
+ * and the site block the shell reads (team, version, core contracts version, the team contract's version, sections).
  */
-function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contractsVersion }) {
+function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contractsVersion, teamContract = null }) {
   const browserManifest = ownStylesheets(JSON.parse(fs.readFileSync(path.join(distDir, MANIFEST), 'utf8')));
   const serverDir = path.join(distDir, 'server');
   const serverManifest = JSON.parse(fs.readFileSync(path.join(serverDir, MANIFEST), 'utf8'));
@@ -60,6 +60,7 @@ function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contr
     team,
     version,
     contractsVersion,
+    ...(teamContract ? { teamContract } : {}),
     builtAt: new Date().toISOString(),
     sections: sections.map((name) => ({ name, expose: `./${name}` })),
   };

@@ -8,6 +8,8 @@ const { repoRoot } = require('./paths');
  * `react/jsx-runtime`, `react-dom/client` and `react-dom/server`; without them a second React is bundled.
  * The router is not among them: only the shell imports it (through `@site/ui`'s SiteLink and routing hooks for
  * sections; remote builds refuse a direct import), so it stays tree-shaken instead of shipped whole (~60 KiB gzip).
+ * `@site/contracts` (no trailing slash) shares the core entry only: a team's entry (`@site/contracts/news` …) is not
+ * matched, so it is bundled into the remote that imports it and changes with that remote, not with the shell.
  */
 const SINGLETONS = ['react', 'react/', 'react-dom', 'react-dom/', 'mobx', 'mobx-react-lite', 'react-intl', '@site/ui', '@site/contracts'];
 

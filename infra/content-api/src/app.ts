@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Knex } from 'knex';
-import { UPLOAD_MAX_TOTAL_BYTES } from '@site/contracts';
+import { UPLOAD_MAX_TOTAL_BYTES } from '@site/contracts/forms';
 import type { ContentApiConfig } from './config';
 import { openDatabase, type Engine } from './db/database';
 import { migrateToLatest } from './db/migrations';

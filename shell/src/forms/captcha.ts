@@ -1,4 +1,5 @@
-import { CAPTCHA_DEFAULT_VERSION, CAPTCHA_LANGUAGE, type CaptchaClient } from '@site/contracts';
+import { CAPTCHA_DEFAULT_VERSION, CAPTCHA_LANGUAGE } from '@site/contracts/forms';
+import { type CaptchaClient } from '@site/contracts';
 import { CAPTCHA_STANDIN_SCRIPT, CAPTCHA_STANDIN_SITE_KEY, captchaStandInEnabled } from './captcha-standin-settings';
 
 export interface CaptchaConfig {

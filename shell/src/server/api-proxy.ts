@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts';
+import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts/forms';
 import { ClientUploads, ProxyPool, watchBodyRate, type ProxyLimits } from './proxy-limits';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);

@@ -5,12 +5,11 @@ import {
   type CourseFacet,
   type FacetValue,
   type HistoryEntry,
-  type Locale,
-  type Paginated,
   type Program,
   type ProgramLevel,
   type ResearchArea,
-} from '@site/contracts';
+} from '@site/contracts/education';
+import { type Locale, type Paginated } from '@site/contracts';
 import { toNumber } from '../db/database';
 import { likePattern } from '../http/params';
 import { foldText } from '../search/text-analysis';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Event, EventDetails, EventScope, Locale } from '@site/contracts';
+import type { Event, EventDetails, EventScope } from '@site/contracts/events';
+import type { Locale } from '@site/contracts';
 import { toNumber } from '../db/database';
 import { addDays, todayIn } from './calendar';
 import type { EventRecord } from './records';

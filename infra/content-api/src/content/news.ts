@@ -2,14 +2,13 @@ import type { Knex } from 'knex';
 import {
   NEWS_FILTER_GROUPS,
   type DateSelection,
-  type Locale,
   type NewsArticle,
   type NewsFilters,
   type NewsItem,
   type Office,
   type OfficeDictionary,
-  type Paginated,
-} from '@site/contracts';
+} from '@site/contracts/news';
+import { type Locale, type Paginated } from '@site/contracts';
 import { parseJson, toNumber } from '../db/database';
 import { daysBefore, todayIn } from './calendar';
 import type { NewsRecord, OfficeRecord } from './records';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { SVEDEN_SUBSECTIONS, localizePath, type Locale, type Page } from '@site/contracts';
+import { SVEDEN_SUBSECTIONS } from '@site/contracts/education';
+import { localizePath, type Locale, type Page } from '@site/contracts';
 import { parseJson } from '../db/database';
 import type { SearchDocument } from '../search/search-index';
 import { SEARCH_CATEGORY_OF_KIND } from './entities';

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import type { Locale, Paginated, Person, TaxonomyEntry, Vacancy, VacancyCentre } from '@site/contracts';
+import type { Locale, Paginated, TaxonomyEntry } from '@site/contracts';
+import type { Person } from '@site/contracts/education';
+import type { Vacancy, VacancyCentre } from '@site/contracts/forms';
 import { toNumber } from '../db/database';
 import { likePattern } from '../http/params';
 import { foldText } from '../search/text-analysis';

@@ -1,15 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import {
-  CourseSchema,
-  EventDetailsSchema,
-  HistoryEntrySchema,
-  NewsItemSchema,
-  OfficeSchema,
-  PersonSchema,
-  ProgramSchema,
-  ResearchAreaSchema,
-  VacancySchema,
-} from '@site/contracts';
+import { CourseSchema, HistoryEntrySchema, PersonSchema, ProgramSchema, ResearchAreaSchema } from '@site/contracts/education';
+import { EventDetailsSchema } from '@site/contracts/events';
+import { NewsItemSchema, OfficeSchema } from '@site/contracts/news';
+import { VacancySchema } from '@site/contracts/forms';
 
 /**
  * What the content store keeps per entity and locale: the contract shape the API serves, plus the ids the

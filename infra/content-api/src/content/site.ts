@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ColorSchemeItem, InitResponse, Locale, Redirect, SearchCategory, Settings } from '@site/contracts';
+import type { ColorSchemeItem, InitResponse, Locale, Redirect, Settings } from '@site/contracts';
+import type { SearchCategory } from '@site/contracts/search';
 import { parseJson } from '../db/database';
 
 /** `{locale}/init`: settings, colours, redirects and every layout component as its own key (spec point 3). */

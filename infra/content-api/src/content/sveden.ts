@@ -6,10 +6,10 @@ import {
   SVEDEN_SUBSECTIONS,
   SvedenIndexResponseSchema,
   SvedenSubsectionResponseSchema,
-  type Locale,
   type SvedenSubsection,
   type SvedenSubsectionId,
-} from '@site/contracts';
+} from '@site/contracts/education';
+import { type Locale } from '@site/contracts';
 import { parseJson } from '../db/database';
 import { notFound } from '../http/errors';
 import { localeOf } from '../http/params';

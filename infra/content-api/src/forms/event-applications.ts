@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { eventIsOver, type Locale } from '@site/contracts';
+import { eventIsOver } from '@site/contracts/events';
+import { type Locale } from '@site/contracts';
 import { readEventDetails } from '../content/events';
 import { HttpError } from '../http/errors';
 import { formMessage } from './messages';

@@ -1,4 +1,4 @@
-import { UPLOAD_ALLOWED_EXTENSIONS, fileExtension } from '@site/contracts';
+import { UPLOAD_ALLOWED_EXTENSIONS, fileExtension } from '@site/contracts/forms';
 
 export type AllowedExtension = (typeof UPLOAD_ALLOWED_EXTENSIONS)[number];
 

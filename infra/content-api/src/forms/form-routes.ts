@@ -12,9 +12,8 @@ import {
   UPLOAD_MAX_TOTAL_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
   VacancySubscriptionSchema,
-  validate,
-  type Locale,
-} from '@site/contracts';
+} from '@site/contracts/forms';
+import { validate, type Locale } from '@site/contracts';
 import { uploadsDirOf } from '../config';
 import { centreExists } from '../content/people';
 import { HttpError, badRequest, notFound } from '../http/errors';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_MAX_TOTAL_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts';
+import { UPLOAD_MAX_TOTAL_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts/forms';
 import { toNumber } from '../db/database';
 import { ENGINES, sendJson, startTestApi, type TestApi } from '../test-support/test-api';
 import { EXE_HEAD, PDF_HEAD, PNG_HEAD, applicationFields, postMultipart, postMultipartFromChildProcess } from '../test-support/multipart';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_MAX_TOTAL_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts';
+import { UPLOAD_MAX_TOTAL_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts/forms';
 import { HttpError } from '../http/errors';
 import { SIGNATURE_BYTES } from './file-signatures';
 

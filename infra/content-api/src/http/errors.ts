@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts';
+import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts/forms';
 
 /** The spec's 404 text (spec point 8), for an unknown locale, slug, entity or route. */
 const NOT_FOUND_MESSAGE = 'This page could not be found';

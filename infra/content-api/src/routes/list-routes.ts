@@ -2,21 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import {
   CourseListResponseSchema,
-  DATE_SELECTIONS,
-  EVENT_SCOPES,
-  EventDetailsResponseSchema,
-  EventListResponseSchema,
   HistoryListResponseSchema,
-  NewsArticleResponseSchema,
-  NewsFiltersResponseSchema,
-  NewsListResponseSchema,
-  OfficesResponseSchema,
   PeopleListResponseSchema,
   PROGRAM_LEVELS,
   ProgramListResponseSchema,
   ResearchListResponseSchema,
-  VacancyListResponseSchema,
-} from '@site/contracts';
+} from '@site/contracts/education';
+import { DATE_SELECTIONS, NewsArticleResponseSchema, NewsFiltersResponseSchema, NewsListResponseSchema, OfficesResponseSchema } from '@site/contracts/news';
+import { EVENT_SCOPES, EventDetailsResponseSchema, EventListResponseSchema } from '@site/contracts/events';
+import { VacancyListResponseSchema } from '@site/contracts/forms';
 import { isRealDay } from '../content/calendar';
 import { listCourses, listHistory, listPrograms, listResearchAreas } from '../content/education';
 import { listEvents, readEventDetails } from '../content/events';

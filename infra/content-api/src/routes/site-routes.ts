@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { HandbooksResponseSchema, InitResponseSchema, SEARCH_QUERY_REQUIRED_MESSAGE, type Locale, type SearchResultsProps } from '@site/contracts';
+import { HandbooksResponseSchema, SEARCH_QUERY_REQUIRED_MESSAGE, type SearchResultsProps } from '@site/contracts/search';
+import { InitResponseSchema, type Locale } from '@site/contracts';
 import { isPageSlug, readPage } from '../content/pages';
 import { readInitData, readSearchCategories } from '../content/site';
 import { badRequest, notFound } from '../http/errors';

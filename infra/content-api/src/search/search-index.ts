@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Locale, SearchKind } from '@site/contracts';
+import type { Locale } from '@site/contracts';
+import type { SearchKind } from '@site/contracts/search';
 import { insertInBatches } from '../db/database';
 import { analyseText, excerptOf } from './text-analysis';
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Locale, SearchKind, SearchResult } from '@site/contracts';
+import type { Locale } from '@site/contracts';
+import type { SearchKind, SearchResult } from '@site/contracts/search';
 import { toNumber } from '../db/database';
 import { queryTerms } from './text-analysis';
 

@@ -1,4 +1,5 @@
-import { SearchResponseSchema, SearchResultsPropsSchema, validate, type SearchResultsProps } from '@site/contracts';
+import { SearchResponseSchema, SearchResultsPropsSchema, type SearchResultsProps } from '@site/contracts/search';
+import { validate } from '@site/contracts';
 import { ENGINES, adminHeaders, getJson, sendJson, startTestApi, type TestApi } from '../test-support/test-api';
 
 /** A small corpus of our own, added through the write API, so the expectations do not depend on the demo seed. */

@@ -1,4 +1,4 @@
-import type { ProgramLevel } from '@site/contracts';
+import type { ProgramLevel } from '@site/contracts/education';
 import type { CourseRecord, HistoryRecord, ProgramRecord, ResearchRecord } from '../content/records';
 import { capitalise } from './layout-seed';
 import { SeededRandom, russianPlural, type Bilingual } from './random';

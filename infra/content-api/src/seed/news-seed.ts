@@ -1,4 +1,4 @@
-import type { NewsType } from '@site/contracts';
+import type { NewsType } from '@site/contracts/news';
 import { addDays } from '../content/calendar';
 import type { NewsRecord, OfficeRecord } from '../content/records';
 import { SeededRandom, type Bilingual } from './random';

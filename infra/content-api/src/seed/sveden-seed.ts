@@ -1,4 +1,5 @@
-import type { Locale, Page, SectionDescriptor, SvedenBlock, SvedenField, SvedenSubsection, SvedenValue } from '@site/contracts';
+import type { Locale, Page, SectionDescriptor } from '@site/contracts';
+import type { SvedenBlock, SvedenField, SvedenSubsection, SvedenValue } from '@site/contracts/education';
 import { programsSeed } from './education-seed';
 import { officesSeed } from './news-seed';
 import { staffList } from './people-seed';

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { styled } from '@linaria/react';
-import type { SvedenBlock, SvedenFieldsBlock, SvedenTableBlock } from '@site/contracts';
+import type { SvedenBlock, SvedenFieldsBlock, SvedenTableBlock } from '@site/contracts/education';
 import { SvedenValue } from './SvedenValue';
 
 const Block = styled.div`

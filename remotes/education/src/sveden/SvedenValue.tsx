@@ -1,4 +1,4 @@
-import type { SvedenValue as Value } from '@site/contracts';
+import type { SvedenValue as Value } from '@site/contracts/education';
 import { SiteLink } from '@site/ui';
 
 /**

@@ -1,4 +1,5 @@
-import { SvedenIndexResponseSchema, parseContract, type SectionLoadContext, type SvedenIndexResponse } from '@site/contracts';
+import { SvedenIndexResponseSchema, type SvedenIndexResponse } from '@site/contracts/education';
+import { parseContract, type SectionLoadContext } from '@site/contracts';
 
 export type SvedenIndexData = SvedenIndexResponse['data'];
 

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { Event } from '@site/contracts';
+import type { Event } from '@site/contracts/events';
 import { Badge, BadgeList, Card, Muted } from '@site/ui';
 import { EventWhen } from './EventWhen';
 

@@ -1,5 +1,5 @@
 import { FormattedDate, FormattedTime } from 'react-intl';
-import type { Event } from '@site/contracts';
+import type { Event } from '@site/contracts/events';
 import { dayIn, isBareDay, UNIVERSITY_TIME_ZONE } from '../calendar/days';
 
 /** A day or an instant as a `time` element, formatted as on campus; bare days stay the day they name. */

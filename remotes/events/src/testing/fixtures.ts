@@ -1,4 +1,4 @@
-import type { Event, EventDetails } from '@site/contracts';
+import type { Event, EventDetails } from '@site/contracts/events';
 
 /** A contract-valid event; tests override what they are about. */
 export function event(overrides: Partial<Event> & Pick<Event, 'id'>): Event {

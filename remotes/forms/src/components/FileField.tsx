@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { UPLOAD_FIELD } from '@site/contracts';
+import { UPLOAD_FIELD } from '@site/contracts/forms';
 import { FileInput } from '@site/ui';
 import type { ErrorMessage } from '../submission/field-errors';
 import { UPLOAD_ACCEPT, chosenFiles, uploadProblem } from '../submission/uploads';

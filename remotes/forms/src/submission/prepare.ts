@@ -1,4 +1,5 @@
-import { UPLOAD_FIELD, validate } from '@site/contracts';
+import { UPLOAD_FIELD } from '@site/contracts/forms';
+import { validate } from '@site/contracts';
 import { errorsFromIssues, hasErrors, type FieldErrors } from './field-errors';
 import { readFormValues } from './form-values';
 import { chosenFiles, uploadProblem } from './uploads';

@@ -1,4 +1,5 @@
-import { CAPTCHA_TOKEN_FIELD, IDEMPOTENCY_KEY_HEADER, type ApiClient, type CaptchaClient, type RequestOptions } from '@site/contracts';
+import { CAPTCHA_TOKEN_FIELD, IDEMPOTENCY_KEY_HEADER } from '@site/contracts/forms';
+import { type ApiClient, type CaptchaClient, type RequestOptions } from '@site/contracts';
 import { failureReasonOf, newIdempotencyKey, sendForm } from './send-form';
 
 interface Post {

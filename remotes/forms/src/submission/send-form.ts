@@ -1,14 +1,5 @@
-import {
-  CAPTCHA_TOKEN_FIELD,
-  FormAcceptedSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  isWithoutResponse,
-  retryAfterSecondsOf,
-  statusOfError,
-  validate,
-  type ApiClient,
-  type CaptchaClient,
-} from '@site/contracts';
+import { CAPTCHA_TOKEN_FIELD, FormAcceptedSchema, IDEMPOTENCY_KEY_HEADER } from '@site/contracts/forms';
+import { isWithoutResponse, retryAfterSecondsOf, statusOfError, validate, type ApiClient, type CaptchaClient } from '@site/contracts';
 import { CLIENT_ID_HEADER, formClientId } from './client-id';
 
 /** Why a submission did not go through; each reason has its own message for the visitor. */

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_TOTAL_BYTES } from '@site/contracts';
+import { UPLOAD_MAX_TOTAL_BYTES } from '@site/contracts/forms';
 import en from '../messages/en.json';
 import ru from '../messages/ru.json';
 import { UPLOAD_ACCEPT, chosenFiles, uploadProblem } from './uploads';

@@ -1,4 +1,4 @@
-import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_MAX_TOTAL_BYTES, isAllowedUploadName } from '@site/contracts';
+import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_MAX_TOTAL_BYTES, isAllowedUploadName } from '@site/contracts/forms';
 import type { ErrorMessage } from './field-errors';
 
 /** What the browser knows of a chosen file before sending it. */

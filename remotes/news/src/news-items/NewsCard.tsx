@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { NewsItem } from '@site/contracts';
+import type { NewsItem } from '@site/contracts/news';
 import { Badge, BadgeList, Card, Image, Muted } from '@site/ui';
 import { NewsDate } from './NewsDate';
 

@@ -1,4 +1,4 @@
-import type { NewsItem } from '@site/contracts';
+import type { NewsItem } from '@site/contracts/news';
 
 /** News newest first by date (spec point 4), whatever order the backend used; ties keep the higher id first. */
 export function newestFirst<T extends Pick<NewsItem, 'date' | 'id'>>(items: readonly T[]): T[] {

@@ -1,4 +1,4 @@
-import type { NewsItem } from '@site/contracts';
+import type { NewsItem } from '@site/contracts/news';
 
 /** A contract-valid news item; tests override what they are about. */
 export function newsItem(overrides: Partial<NewsItem> & Pick<NewsItem, 'id'>): NewsItem {

@@ -1,4 +1,6 @@
-import { localizePath, type ApiClient, type Event, type EventDetails, type Locale, type NewsFilters, type NewsItem, type Paginated } from '@site/contracts';
+import { localizePath, type ApiClient, type Locale, type Paginated } from '@site/contracts';
+import { type Event, type EventDetails } from '@site/contracts/events';
+import { type NewsFilters, type NewsItem } from '@site/contracts/news';
 import { feedText } from './feed-links';
 import { writeCalendar, type CalendarEvent } from './icalendar';
 import { moscowWallTime } from './moscow-time';

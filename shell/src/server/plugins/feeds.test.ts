@@ -1,7 +1,9 @@
 import ICAL from 'ical.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ContentApi } from '@site/content-api';
-import type { Event, NewsFilters, NewsItem, Paginated } from '@site/contracts';
+import type { Event } from '@site/contracts/events';
+import type { NewsFilters, NewsItem } from '@site/contracts/news';
+import type { Paginated } from '@site/contracts';
 import type { ShellServer } from '../app';
 import { FEED_FRESH_MS } from './feeds';
 import type { BackendGate } from '../../testing/backend-gate';

@@ -1,4 +1,4 @@
-import type { Course, CourseListResponse } from '@site/contracts';
+import type { Course, CourseListResponse } from '@site/contracts/education';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';

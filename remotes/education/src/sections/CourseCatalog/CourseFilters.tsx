@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { COURSE_FACETS, type FacetValue } from '@site/contracts';
+import { COURSE_FACETS, type FacetValue } from '@site/contracts/education';
 import { FilterLinks, SiteLink, hrefWithQuery, toggleInList } from '@site/ui';
 import type { ActiveFacets } from './load';
 

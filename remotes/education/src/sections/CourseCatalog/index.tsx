@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { COURSE_FACETS, type SectionProps } from '@site/contracts';
+import { COURSE_FACETS } from '@site/contracts/education';
+import { type SectionProps } from '@site/contracts';
 import { Badge, BadgeList, Card, CardGrid, EmptyState, Muted, Pagination, SectionTitle, hrefWithQuery, usePageLocation } from '@site/ui';
 import { TextQueryForm } from '../../components/TextQueryForm';
 import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';

@@ -1,4 +1,5 @@
-import { COURSE_FACETS, CourseListResponseSchema, parseContract, type CourseFacet, type CourseListResponse, type SectionLoader } from '@site/contracts';
+import { COURSE_FACETS, CourseListResponseSchema, type CourseFacet, type CourseListResponse } from '@site/contracts/education';
+import { parseContract, type SectionLoader } from '@site/contracts';
 import { idListFromQuery, pageFromQuery, textFromQuery } from '../../listing/list-query';
 
 export type ActiveFacets = Record<CourseFacet, string[]>;

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { HistoryEntry, SectionProps } from '@site/contracts';
+import type { HistoryEntry } from '@site/contracts/education';
+import type { SectionProps } from '@site/contracts';
 import { EmptyState, Image, SectionTitle } from '@site/ui';
 import { oldestFirst } from './load';
 

@@ -1,4 +1,5 @@
-import { HistoryListResponseSchema, parseContract, type HistoryEntry, type SectionLoader } from '@site/contracts';
+import { HistoryListResponseSchema, type HistoryEntry } from '@site/contracts/education';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 /** Oldest first; the API promises that order, the sort keeps it if an editor's import does not. */
 export function oldestFirst(entries: readonly HistoryEntry[]): HistoryEntry[] {

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { Person } from '@site/contracts';
+import type { Person } from '@site/contracts/education';
 import { Image, SiteLink } from '@site/ui';
 
 /**

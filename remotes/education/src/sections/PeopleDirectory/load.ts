@@ -1,4 +1,5 @@
-import { PeopleListResponseSchema, parseContract, type PeopleListResponse, type SectionLoader } from '@site/contracts';
+import { PeopleListResponseSchema, type PeopleListResponse } from '@site/contracts/education';
+import { parseContract, type SectionLoader } from '@site/contracts';
 import { idFromQuery, pageFromQuery, textFromQuery } from '../../listing/list-query';
 
 export interface PeopleDirectoryProps {

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import type { Program, SectionProps } from '@site/contracts';
+import type { Program } from '@site/contracts/education';
+import type { SectionProps } from '@site/contracts';
 import { Card, CardGrid, EmptyState, Image, Muted, SectionTitle } from '@site/ui';
 import type { ProgramsListProps } from './load';
 

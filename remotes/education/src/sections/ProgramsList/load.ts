@@ -1,4 +1,5 @@
-import { PROGRAM_LEVELS, ProgramListResponseSchema, parseContract, type Program, type SectionLoader } from '@site/contracts';
+import { PROGRAM_LEVELS, ProgramListResponseSchema, type Program } from '@site/contracts/education';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 export interface ProgramsListProps {
   level?: string;

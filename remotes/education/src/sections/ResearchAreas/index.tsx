@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { ResearchArea, SectionProps } from '@site/contracts';
+import type { ResearchArea } from '@site/contracts/education';
+import type { SectionProps } from '@site/contracts';
 import { Card, CardGrid, EmptyState, Image, SectionTitle } from '@site/ui';
 
 export { load } from './load';

@@ -1,4 +1,5 @@
-import { ResearchListResponseSchema, parseContract, type ResearchArea, type SectionLoader } from '@site/contracts';
+import { ResearchListResponseSchema, type ResearchArea } from '@site/contracts/education';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 /** The research areas with their laboratories and heads. */
 export const load: SectionLoader<Record<string, unknown>, ResearchArea[]> = async ({ api, locale, signal }) => {

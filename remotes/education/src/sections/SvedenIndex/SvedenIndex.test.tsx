@@ -1,4 +1,4 @@
-import { SVEDEN_SUBSECTIONS } from '@site/contracts';
+import { SVEDEN_SUBSECTIONS } from '@site/contracts/education';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';

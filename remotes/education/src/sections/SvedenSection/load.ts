@@ -1,11 +1,5 @@
-import {
-  SVEDEN_SUBSECTIONS,
-  SvedenSubsectionResponseSchema,
-  parseContract,
-  type SectionLoader,
-  type SvedenSubsection,
-  type SvedenSubsectionId,
-} from '@site/contracts';
+import { SVEDEN_SUBSECTIONS, SvedenSubsectionResponseSchema, type SvedenSubsection, type SvedenSubsectionId } from '@site/contracts/education';
+import { parseContract, type SectionLoader } from '@site/contracts';
 import { loadSvedenIndex, type SvedenIndexData } from '../../sveden/load';
 
 export interface SvedenSectionProps {

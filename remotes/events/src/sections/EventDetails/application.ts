@@ -1,4 +1,4 @@
-import { eventIsOver, type EventDetails } from '@site/contracts';
+import { eventIsOver, type EventDetails } from '@site/contracts/events';
 
 /** The application page of events that take applications through the site's own form. */
 const APPLICATION_PAGE = '/apply';

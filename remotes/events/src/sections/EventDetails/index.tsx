@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { EventDetails as EventDetailsData, SectionProps } from '@site/contracts';
+import type { EventDetails as EventDetailsData } from '@site/contracts/events';
+import type { SectionProps } from '@site/contracts';
 import { ButtonLink, EmptyState, Image, JsonLd, Lead, NewTabHint, SafeHtml, SectionHeading, SectionTitle, ShareLinks, useAbsoluteUrl } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventBadges } from '../../event-items/EventCard';

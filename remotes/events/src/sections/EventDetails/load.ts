@@ -1,4 +1,5 @@
-import { EventDetailsResponseSchema, parseContract, statusOfError, type EventDetails, type SectionLoader } from '@site/contracts';
+import { EventDetailsResponseSchema, type EventDetails } from '@site/contracts/events';
+import { parseContract, statusOfError, type SectionLoader } from '@site/contracts';
 
 export interface EventDetailsProps {
   id: string | number;

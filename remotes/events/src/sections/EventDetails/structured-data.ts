@@ -1,4 +1,4 @@
-import type { EventDetails } from '@site/contracts';
+import type { EventDetails } from '@site/contracts/events';
 import type { StructuredData } from '@site/ui';
 import type { ApplicationTarget } from './application';
 

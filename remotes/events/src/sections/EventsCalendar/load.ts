@@ -1,4 +1,5 @@
-import { EventListResponseSchema, parseContract, type Event, type SectionLoader } from '@site/contracts';
+import { EventListResponseSchema, type Event } from '@site/contracts/events';
+import { parseContract, type SectionLoader } from '@site/contracts';
 import { isRealDay, todayIn, weekOf } from '../../calendar/days';
 
 /** What the calendar shows: one day (`?day=YYYY-MM-DD`) or a tab (`?scope=today|all`; upcoming without one). */

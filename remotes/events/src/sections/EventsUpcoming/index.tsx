@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import type { Event, SectionProps } from '@site/contracts';
+import type { Event } from '@site/contracts/events';
+import type { SectionProps } from '@site/contracts';
 import { CardGrid, EmptyState, SectionTitle } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventCard } from '../../event-items/EventCard';

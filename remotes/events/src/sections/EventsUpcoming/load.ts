@@ -1,4 +1,5 @@
-import { EventListResponseSchema, parseContract, type Event, type SectionLoader } from '@site/contracts';
+import { EventListResponseSchema, type Event } from '@site/contracts/events';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 export interface EventsUpcomingProps {
   limit?: number;

@@ -1,4 +1,6 @@
-import { EventDetailsResponseSchema, ProgramListResponseSchema, eventIsOver, parseContract, statusOfError, type SectionLoader } from '@site/contracts';
+import { EventDetailsResponseSchema, eventIsOver } from '@site/contracts/events';
+import { ProgramListResponseSchema } from '@site/contracts/education';
+import { parseContract, statusOfError, type SectionLoader } from '@site/contracts';
 import { subjectId } from '../../navigation/page-query';
 
 export interface ApplicationFormProps {

@@ -1,4 +1,4 @@
-import { ApplicationFormSchema } from '@site/contracts';
+import { ApplicationFormSchema } from '@site/contracts/forms';
 import { prepareSubmission, type FormRules } from '../../submission/prepare';
 
 export type ApplicationField = 'name' | 'email' | 'phone' | 'programId' | 'eventId' | 'message';

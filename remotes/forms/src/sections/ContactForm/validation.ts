@@ -1,4 +1,4 @@
-import { ContactFormSchema } from '@site/contracts';
+import { ContactFormSchema } from '@site/contracts/forms';
 import { prepareSubmission, type FormRules } from '../../submission/prepare';
 
 export type ContactField = 'name' | 'email' | 'phone' | 'topic' | 'message';

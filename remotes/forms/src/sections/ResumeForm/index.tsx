@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { UPLOAD_FIELD, type SectionProps } from '@site/contracts';
+import { UPLOAD_FIELD } from '@site/contracts/forms';
+import { type SectionProps } from '@site/contracts';
 import { SectionTitle, Select, TextArea, usePageQuery } from '@site/ui';
 import { ConsentField } from '../../components/ConsentField';
 import { Field } from '../../components/Field';

@@ -1,4 +1,5 @@
-import { VacancyListResponseSchema, parseContract, type SectionLoader } from '@site/contracts';
+import { VacancyListResponseSchema } from '@site/contracts/forms';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 export interface ResumeFormProps {
   vacancyId?: string | number;

@@ -1,4 +1,4 @@
-import { ResumeFormSchema } from '@site/contracts';
+import { ResumeFormSchema } from '@site/contracts/forms';
 import { prepareSubmission, type FormRules } from '../../submission/prepare';
 
 export type ResumeField = 'name' | 'email' | 'phone' | 'vacancyId' | 'coverLetter';

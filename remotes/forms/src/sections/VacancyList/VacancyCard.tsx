@@ -1,6 +1,6 @@
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { Vacancy } from '@site/contracts';
+import type { Vacancy } from '@site/contracts/forms';
 import { SiteLink, VisuallyHidden } from '@site/ui';
 
 /** Publication dates are days in the university's time zone, the same on the server and in the browser. */

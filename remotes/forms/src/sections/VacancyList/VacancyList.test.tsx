@@ -1,5 +1,5 @@
 import { renderSection } from '@site/ui/testing';
-import type { Vacancy } from '@site/contracts';
+import type { Vacancy } from '@site/contracts/forms';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';
 import { contentApiForSuite, descriptorOf, loadContext, linkNamed, linksOf, textOf } from '@site/test-support';

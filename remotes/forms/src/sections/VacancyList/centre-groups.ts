@@ -1,4 +1,4 @@
-import type { Vacancy, VacancyCentre } from '@site/contracts';
+import type { Vacancy, VacancyCentre } from '@site/contracts/forms';
 
 export interface CentreGroup {
   id: string;

@@ -1,4 +1,5 @@
-import { VacancyListResponseSchema, parseContract, type SectionLoader, type VacancyListResponse } from '@site/contracts';
+import { VacancyListResponseSchema, type VacancyListResponse } from '@site/contracts/forms';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 export interface VacancyListProps {
   /** Shows one centre only, without the centre tabs. */

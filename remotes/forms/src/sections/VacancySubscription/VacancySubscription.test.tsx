@@ -1,4 +1,4 @@
-import { CAPTCHA_TOKEN_FIELD } from '@site/contracts';
+import { CAPTCHA_TOKEN_FIELD } from '@site/contracts/forms';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';

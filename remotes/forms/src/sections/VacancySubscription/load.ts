@@ -1,4 +1,5 @@
-import { VacancyListResponseSchema, parseContract, type SectionLoader, type VacancyCentre } from '@site/contracts';
+import { VacancyListResponseSchema, type VacancyCentre } from '@site/contracts/forms';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 export interface VacancySubscriptionData {
   /** Centres one may subscribe to; null when they could not be loaded (the subscription then covers all centres). */

@@ -1,4 +1,5 @@
-import { VacancySubscriptionSchema, validate } from '@site/contracts';
+import { VacancySubscriptionSchema } from '@site/contracts/forms';
+import { validate } from '@site/contracts';
 import { errorsFromIssues } from '../../submission/field-errors';
 import type { PreparedJson } from '../../submission/prepare';
 

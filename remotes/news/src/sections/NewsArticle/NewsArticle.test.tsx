@@ -1,4 +1,4 @@
-import type { NewsArticle as NewsArticleData } from '@site/contracts';
+import type { NewsArticle as NewsArticleData } from '@site/contracts/news';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { NewsArticle as NewsArticleData, SectionProps } from '@site/contracts';
+import type { NewsArticle as NewsArticleData } from '@site/contracts/news';
+import type { SectionProps } from '@site/contracts';
 import { Badge, EmptyState, Image, JsonLd, Lead, SafeHtml, SectionHeading, SectionTitle, ShareLinks, useAbsoluteUrl, useShell } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsDate } from '../../news-items/NewsDate';

@@ -1,4 +1,5 @@
-import { NewsArticleResponseSchema, parseContract, statusOfError, type NewsArticle, type SectionLoader } from '@site/contracts';
+import { NewsArticleResponseSchema, type NewsArticle } from '@site/contracts/news';
+import { parseContract, statusOfError, type SectionLoader } from '@site/contracts';
 
 export interface NewsArticleProps {
   id: string | number;

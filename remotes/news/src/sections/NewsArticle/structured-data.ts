@@ -1,4 +1,4 @@
-import type { NewsArticle } from '@site/contracts';
+import type { NewsArticle } from '@site/contracts/news';
 import type { StructuredData } from '@site/ui';
 
 export interface ArticleContext {

@@ -1,4 +1,4 @@
-import type { NewsItem } from '@site/contracts';
+import type { NewsItem } from '@site/contracts/news';
 import { renderSection } from '@site/ui/testing';
 import en from '../../messages/en.json';
 import ru from '../../messages/ru.json';

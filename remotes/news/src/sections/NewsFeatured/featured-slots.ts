@@ -1,4 +1,4 @@
-import { MAX_FEATURED_NEWS, type NewsItem } from '@site/contracts';
+import { MAX_FEATURED_NEWS, type NewsItem } from '@site/contracts/news';
 import { newestFirst } from '../../news-items/order';
 
 export interface FeaturedSlots {

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
-import type { Feature, NewsItem, SectionProps } from '@site/contracts';
+import type { Feature, NewsItem } from '@site/contracts/news';
+import type { SectionProps } from '@site/contracts';
 import { EmptyState, SectionTitle, SiteLink } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsCard } from '../../news-items/NewsCard';

@@ -1,4 +1,5 @@
-import { LATEST_NEWS_PER_TYPE, MAX_FEATURED_NEWS, NewsListResponseSchema, parseContract, type NewsItem, type SectionLoader } from '@site/contracts';
+import { LATEST_NEWS_PER_TYPE, MAX_FEATURED_NEWS, NewsListResponseSchema, type NewsItem } from '@site/contracts/news';
+import { parseContract, type SectionLoader } from '@site/contracts';
 import { newestFirst } from '../../news-items/order';
 import { pickFeaturedSlots, type FeaturedSlots } from './featured-slots';
 

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { DATE_SELECTIONS, NEWS_FILTER_GROUPS, type DateSelection, type NewsFilters } from '@site/contracts';
+import { DATE_SELECTIONS, NEWS_FILTER_GROUPS, type DateSelection, type NewsFilters } from '@site/contracts/news';
 import { FilterLinks, hrefWithQuery, SiteLink, usePageLocation } from '@site/ui';
 import type { NewsFilterSelection } from './filter-selection';
 

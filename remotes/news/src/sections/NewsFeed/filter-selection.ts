@@ -1,4 +1,5 @@
-import { NEWS_FILTER_GROUPS, type NewsFilterGroup, type NewsFilters, type TaxonomyEntry } from '@site/contracts';
+import { NEWS_FILTER_GROUPS, type NewsFilterGroup, type NewsFilters } from '@site/contracts/news';
+import { type TaxonomyEntry } from '@site/contracts';
 
 export type ActiveFilterIds = Record<NewsFilterGroup, string[]>;
 

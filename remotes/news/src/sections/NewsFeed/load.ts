@@ -2,14 +2,13 @@ import {
   NEWS_FILTER_GROUPS,
   NewsFiltersResponseSchema,
   NewsListResponseSchema,
-  parseContract,
   type ContentKind,
   type DateSelection,
   type NewsFilterGroup,
   type NewsFilters,
   type NewsItem,
-  type SectionLoader,
-} from '@site/contracts';
+} from '@site/contracts/news';
+import { parseContract, type SectionLoader } from '@site/contracts';
 import { listParam } from '@site/ui';
 import { newestFirst } from '../../news-items/order';
 import { NewsFilterSelection, type ActiveFilterIds } from './filter-selection';

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import type { NewsItem, SectionProps } from '@site/contracts';
+import type { NewsItem } from '@site/contracts/news';
+import type { SectionProps } from '@site/contracts';
 import { CardGrid, EmptyState, SectionTitle } from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsCard } from '../../news-items/NewsCard';

@@ -1,4 +1,5 @@
-import { NewsListResponseSchema, OfficesResponseSchema, parseContract, type NewsItem, type Office, type SectionLoader } from '@site/contracts';
+import { NewsListResponseSchema, OfficesResponseSchema, type NewsItem, type Office } from '@site/contracts/news';
+import { parseContract, type SectionLoader } from '@site/contracts';
 
 export interface OfficeContactsProps {
   /** Narrows the section to one office. */

@@ -2,7 +2,7 @@ import { pageWindow } from '@site/ui';
 import { resultRange } from './Pager';
 import { pageNumberOf } from './load';
 import { renderSection } from '@site/ui/testing';
-import type { SearchResultsProps } from '@site/contracts';
+import type { SearchResultsProps } from '@site/contracts/search';
 import ru from '../../messages/ru.json';
 import en from '../../messages/en.json';
 import SearchResults from './index';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { SEARCH_QUERY_REQUIRED_MESSAGE, type SectionProps } from '@site/contracts';
+import { SEARCH_QUERY_REQUIRED_MESSAGE } from '@site/contracts/search';
+import { type SectionProps } from '@site/contracts';
 import { Button, EmptyState, Muted, SectionTitle, SiteLink, TextInput, VisuallyHidden, useNavigateTo, useShell } from '@site/ui';
 import { highlight } from './highlight';
 import { Pager, resultRange } from './Pager';

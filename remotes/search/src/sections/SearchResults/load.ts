@@ -3,13 +3,10 @@ import {
   SEARCH_QUERY_REQUIRED_MESSAGE,
   SearchResponseSchema,
   SearchResultsPropsSchema,
-  apiPaths,
-  parseContract,
-  validate,
   type SearchCategory,
   type SearchResultsProps,
-  type SectionLoader,
-} from '@site/contracts';
+} from '@site/contracts/search';
+import { apiPaths, parseContract, validate, type SectionLoader } from '@site/contracts';
 
 export interface SearchData {
   query: string;

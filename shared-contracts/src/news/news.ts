@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ImageSchema, IsoDateSchema, TaxonomyEntrySchema } from './common';
+import { ImageSchema, IsoDateSchema, TaxonomyEntrySchema } from '../api/common';
 
 /** The kinds a news query may filter by, `All` included (spec point 3, enumerations). */
 export const CONTENT_KINDS = ['NotSet', 'Media', 'News', 'All'] as const;

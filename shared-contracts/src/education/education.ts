@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ImageSchema } from './common';
+import { ImageSchema } from '../api/common';
 
 export const PROGRAM_LEVELS = ['bachelor', 'specialist', 'master', 'phd', 'continuing'] as const;
 export type ProgramLevel = (typeof PROGRAM_LEVELS)[number];

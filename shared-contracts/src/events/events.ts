@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ImageSchema, IsoDateSchema } from './common';
+import { ImageSchema, IsoDateSchema } from '../api/common';
 
 export const EVENT_APPLICATION_TYPES = ['none', 'link', 'form'] as const;
 

@@ -1,0 +1,10 @@
+import type { TeamContract } from '../team-contract';
+import contract from './contract.json';
+
+/** The education team's data contract (see TeamContract for its compatibility rule); the
+ * version lives in `contract.json`, where the build reads it for the remote's manifest. */
+export const EDUCATION_CONTRACT: TeamContract = contract;
+
+export * from './education';
+export * from './people';
+export * from './sveden';

@@ -1,0 +1,9 @@
+import type { TeamContract } from '../team-contract';
+import contract from './contract.json';
+
+/** The forms team's data contract (see TeamContract for its compatibility rule); the
+ * version lives in `contract.json`, where the build reads it for the remote's manifest. */
+export const FORMS_CONTRACT: TeamContract = contract;
+
+export * from './forms';
+export * from './vacancies';

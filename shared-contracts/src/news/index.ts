@@ -1,0 +1,8 @@
+import type { TeamContract } from '../team-contract';
+import contract from './contract.json';
+
+/** The news team's data contract (see TeamContract for its compatibility rule); the
+ * version lives in `contract.json`, where the build reads it for the remote's manifest. */
+export const NEWS_CONTRACT: TeamContract = contract;
+
+export * from './news';
