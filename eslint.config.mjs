@@ -155,6 +155,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Browser code (everything the browser bundle holds) never imports the shell's server modules.
+  {
+    files: ['shell/src/{app,browser,layout,pages,sections,stores,routing,i18n,forms,analytics}/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@site/remote-*', '@site/content-api', '@site/registry'],
+              message: 'The shell reaches remotes through federation and services over HTTP only.',
+            },
+            { regex: OUT_OF_PACKAGE, message: 'The shell imports other packages by their package name, never by a relative path.' },
+            { regex: '(^|/)server/', message: "Browser code never imports the shell's server modules: move what both need out of server/." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['infra/content-api/src/**/*.ts'],
     ignores: TESTS,

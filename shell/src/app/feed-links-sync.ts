@@ -1,5 +1,5 @@
 import type { Locale } from '@site/contracts';
-import { feedAlternates } from '../server/feeds/feed-links';
+import { feedAlternates } from './feed-links';
 
 const FEED_LINKS = 'link[rel="alternate"][type="application/rss+xml"], link[rel="alternate"][type="text/calendar"]';
 

@@ -14,7 +14,7 @@ import { LinkPrefetcher, PrefetchedPages, browserIdleCallback } from '../routing
 import { resolveSections } from '../sections/resolve-sections';
 import { reportSectionError } from '../sections/report-section-error';
 import { createSanitizer } from '../security/sanitize';
-import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../server/document';
+import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
 import { BrowserPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
 import { reloadOnChunkError } from './chunk-reload';

@@ -12,8 +12,8 @@ import {
 } from '@site/ui';
 import { manifestPath } from './discovery/web-manifest';
 import { STORAGE_KEYS } from '../stores/persistence';
-import { feedAlternates } from './feeds/feed-links';
-import type { RootSnapshot } from '../stores/root-store';
+import { feedAlternates } from '../app/feed-links';
+import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -135,28 +135,6 @@ export function documentHead(input: HeadInput): string {
   links.push(...structuredDataScripts(input));
   return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;
 }
-
-/** What the browser needs besides the store: settings of this deployment. */
-interface BrowserConfig {
-  publicApiBase: string;
-  ownLegacyHosts: string[];
-  /** Image hosts stored HTML may use: the browser's sanitizer must keep what the server's kept. */
-  mediaHosts?: string[];
-  analyticsCounterId: string;
-  analyticsEndpoint?: string;
-  remoteLoadTimeoutMs: number;
-  sectionLoadBudgetMs: number;
-  captcha: import('../forms/captcha').CaptchaConfig | null;
-  /** The origin of the page's absolute links, so that the browser renders sections' absolute URLs as the server did. */
-  siteOrigin?: string;
-}
-
-export interface BrowserPayload {
-  store: RootSnapshot;
-  config: BrowserConfig;
-}
-
-export const PAYLOAD_ELEMENT_ID = '__SITE_STATE__';
 
 /** The closing of the app container: the state the browser continues from, and the shell's scripts. */
 export function documentTail(payload: BrowserPayload, scripts: string[]): string {

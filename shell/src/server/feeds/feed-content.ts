@@ -1,7 +1,7 @@
 import { localizePath, type ApiClient, type Locale, type Paginated } from '@site/contracts';
 import { type Event, type EventDetails } from '@site/contracts/events';
 import { type NewsFilters, type NewsItem } from '@site/contracts/news';
-import { feedText } from './feed-links';
+import { feedText } from '../../app/feed-links';
 import { writeCalendar, type CalendarEvent } from './icalendar';
 import { moscowWallTime } from './moscow-time';
 import { writeRss } from './rss';

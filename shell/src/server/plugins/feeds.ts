@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCALES, localePrefix, type Locale } from '@site/contracts';
-import { feedPaths } from '../feeds/feed-links';
+import { feedPaths } from '../../app/feed-links';
 import { siteOrigin } from '../site-origin';
 import { shellMessages } from '../../i18n/messages';
 import { FeedCopies, makeCopy, type FeedCopy } from '../feeds/feed-copies';

@@ -1,5 +1,5 @@
 import { localePrefix, type Locale } from '@site/contracts';
-import { shellMessages, type MessageId } from '../../i18n/messages';
+import { shellMessages, type MessageId } from '../i18n/messages';
 
 /** The addresses of a locale's feeds, for the head's alternate links and the routes alike. */
 export function feedPaths(locale: Locale): { news: string; calendar: string } {
