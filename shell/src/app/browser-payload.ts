@@ -1,7 +1,7 @@
 import type { RootSnapshot } from '../stores/root-store';
 
 /** What the browser needs besides the store: settings of this deployment. */
-export interface BrowserConfig {
+interface BrowserConfig {
   publicApiBase: string;
   ownLegacyHosts: string[];
   /** Image hosts stored HTML may use: the browser's sanitizer must keep what the server's kept. */
