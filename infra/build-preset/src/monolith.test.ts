@@ -16,7 +16,9 @@ describe('the monolith comparison build', () => {
   // The generated modules go to a scratch shell folder; they point at the real remotes' and shell's sources.
   const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monolith-shell-'));
   fs.mkdirSync(path.join(shellDir, 'src', 'federation'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'shell/src/federation/catalog.ts'), path.join(shellDir, 'src/federation/catalog.ts'));
+  // The catalog and the modules it imports from its own folder.
+  for (const file of ['catalog.ts', 'subresource-integrity.ts'])
+    fs.copyFileSync(path.join(repoRoot, 'shell/src/federation', file), path.join(shellDir, 'src/federation', file));
   const build = createMonolithBuild({ shellDir });
   afterAll(() => fs.rmSync(shellDir, { recursive: true, force: true }));
 
