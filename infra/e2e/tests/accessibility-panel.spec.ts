@@ -111,8 +111,8 @@ test.describe('the fuller accessible version', () => {
       await option.click();
       await expect(option).toHaveAttribute('aria-pressed', 'true');
       await expect(page.locator('html')).toHaveAttribute(setting.attribute, setting.value);
-      expect((await context.cookies(baseURL)).find((cookie) => cookie.name === setting.name)?.value).toBe(setting.value);
-      expect(await page.evaluate((name) => localStorage.getItem(name), setting.name)).toBe(setting.value);
+      await expect.poll(async () => (await context.cookies(baseURL)).find((cookie) => cookie.name === setting.name)?.value).toBe(setting.value);
+      await expect.poll(() => page.evaluate((name) => localStorage.getItem(name), setting.name)).toBe(setting.value);
 
       const response = await page.reload();
       const html = await response!.text();
