@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
@@ -8,16 +8,26 @@ import { shellMessages } from '../i18n/messages';
 import { Layout } from '../layout/Layout';
 import { ContentPage } from '../pages/ContentPage';
 import { ErrorRoute } from '../pages/ErrorPage';
-import { UiKitPage } from '../pages/UiKitPage';
 import { routerPatterns, type RouteView } from '../routing/routes';
 import type { RootStore } from '../stores/root-store';
 import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from './contexts';
 import { createShellContext, type ShellContextOptions } from './shell-context';
 
+/**
+ * The design system's showcase is a page few visitors open: its code is a chunk of its own instead of part of every
+ * page's first load. The server renders it completely (it waits for all of the page), and the browser keeps that
+ * HTML until the chunk has arrived.
+ */
+const UiKitPage = lazy(() => import(/* webpackChunkName: "ui-kit" */ '../pages/UiKitPage').then(({ UiKitPage: page }) => ({ default: page })));
+
 function elementFor(view: RouteView): ReactNode {
   switch (view) {
     case 'ui-kit':
-      return <UiKitPage />;
+      return (
+        <Suspense>
+          <UiKitPage />
+        </Suspense>
+      );
     case 'error':
       return <ErrorRoute />;
     default:
