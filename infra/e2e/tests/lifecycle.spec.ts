@@ -147,6 +147,16 @@ test.describe('remote lifecycle', () => {
       // The dashboard lists both shells too.
       const dashboard = await (await request.get('/_platform', { headers: operatorHeaders() })).text();
       expect(dashboard).toContain('e2e-second-shell');
+
+      // The team's rollback through the same API: live on both shells again, timed the same way.
+      const rolledBackAt = Date.now();
+      const rollback = await request.post(new URL('/api/remotes/news/rollback', process.env.REGISTRY_URL).toString(), {
+        headers: { authorization: `Bearer ${token}` },
+        data: { to: originalNews },
+      });
+      expect(rollback.status(), await rollback.text()).toBe(200);
+      await expect.poll(async () => servingNews(await fleet()), { timeout: 30_000 }).toEqual([`first:${originalNews}`, `second:${originalNews}`]);
+      console.log(`fleet: rollback of news to ${originalNews} live on both shells after ${((Date.now() - rolledBackAt) / 1000).toFixed(2)} s`);
     } finally {
       // Back to what the next tests expect: the original news live on the platform's shell.
       registry.rollback(registryPaths(), 'news', originalNews);
