@@ -10,6 +10,8 @@ const { resolveOptions } = require('./resolve');
 const SERVER_EXTERNALS = /^(fastify|@fastify\/.+|jsdom|pino(-.+)?|better-sqlite3|knex|pg)(\/.*)?$/;
 
 const SHELL_ASSETS_FILE = 'shell-assets.json';
+/** Which packages each chunk of the browser build holds (see chunkContents), for the size report. */
+const SHELL_CHUNKS_FILE = 'shell-chunks.json';
 
 /** Writes the browser entry's files (JS and CSS, in load order) for the server-rendered document. */
 class ShellAssetsPlugin {
@@ -35,8 +37,49 @@ class ShellAssetsPlugin {
       };
       const source = JSON.stringify(assets, null, 2);
       compilation.emitAsset(SHELL_ASSETS_FILE, new compiler.webpack.sources.RawSource(source));
+      compilation.emitAsset(SHELL_CHUNKS_FILE, new compiler.webpack.sources.RawSource(JSON.stringify(chunkContents(compilation, files), null, 2)));
     }
   }
+}
+
+/** The package (or the shell's own folder) a module's file belongs to, for the size report. */
+function packageOf(resource) {
+  const inPackage = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource);
+  if (inPackage) return inPackage[1].replace(/\\/g, '/');
+  const workspace = /[\\/](shared-ui|shared-contracts)[\\/]/.exec(resource);
+  if (workspace) return workspace[1] === 'shared-ui' ? '@site/ui' : '@site/contracts';
+  return 'shell';
+}
+
+/**
+ * What each JS chunk of the browser build holds: its files, whether every page loads it (the entry's chunks), and the
+ * packages that make up most of it by source size. The size report names chunks by these, so that the cost of each
+ * shared package (react-dom, mobx …) and of the shell's own code is visible at build time.
+ */
+function chunkContents(compilation, entryFiles) {
+  const rows = [];
+  for (const chunk of compilation.chunks) {
+    const files = [...chunk.files].filter((file) => file.endsWith('.js'));
+    if (files.length === 0) continue;
+    const bytes = new Map();
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      const modules = module.modules ?? [module];
+      for (const inner of modules) {
+        const resource = inner.resource ?? inner.rootModule?.resource;
+        if (!resource) continue;
+        const name = packageOf(resource);
+        bytes.set(name, (bytes.get(name) ?? 0) + inner.size());
+      }
+    }
+    const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
+    const packages = [...bytes.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .filter(([, size], index) => index === 0 || size >= total * 0.1)
+      .slice(0, 4)
+      .map(([name]) => name);
+    rows.push({ name: chunk.name ?? null, files, initial: files.some((file) => entryFiles.includes(file)), packages });
+  }
+  return rows;
 }
 
 /**
