@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Knex } from 'knex';
 import { UPLOAD_MAX_TOTAL_BYTES } from '@site/contracts/forms';
@@ -48,7 +48,7 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   }
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     // Behind the shell's same-origin proxy the client address comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -1,20 +1,22 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startOwnPlatform, type OwnPlatform } from '../support/own-platform';
-import { copyDir, repoRoot } from '../support/platform-control';
+import { repoRoot } from '../support/platform-control';
 import { startPrometheus, type PrometheusAlert } from '../support/prometheus';
+import {
+  bucketVisitor,
+  deployCanary,
+  liveNewsVersion,
+  newsBuildWith,
+  newsVersionSeenBy as newsVersionAt,
+  putOwnPage,
+  siteRemotes,
+} from '../support/news-release';
 
 // A platform of its own: its registry is stopped and a throwing release becomes a canary, which changes what the
 // news remote's visitors get. Runs in the lifecycle project (its name ends in lifecycle.spec.ts), after the site's tests.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { buildRemote } = require(path.join(repoRoot, 'infra/build-preset/src/index.js')) as {
-  buildRemote(options: { team: string; rootDir: string }): Promise<{ manifest: { site: { version: string } } }>;
-};
-
-const CLI = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
 const OPERATOR_TOKEN = 'e2e-alert-operator-token';
 const ADMIN_TOKEN = 'e2e-alert-admin-token';
 const SLUG = 'e2e-alert';
@@ -22,59 +24,9 @@ const SLUG = 'e2e-alert';
 const CANARY_BUCKET = 10;
 const STABLE_BUCKET = 80;
 
-interface CliRun {
-  code: number | null;
-  output: string;
-}
-
-/** `site-remotes <args>` as a team runs it against this platform's registry; `onOutput` sees the output so far. */
-function siteRemotes(platform: OwnPlatform, args: string[], onOutput: (output: string) => void = () => undefined): { done: Promise<CliRun>; stop(): void } {
-  const child = spawn(process.execPath, [CLI, ...args, '--registry', platform.registry], {
-    env: { ...process.env, SITE_REMOTES_TOKEN: OPERATOR_TOKEN },
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    onOutput(output);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const done = new Promise<CliRun>((resolve) => child.on('exit', (code) => resolve({ code, output })));
-  return { done, stop: () => child.exitCode === null && child.signalCode === null && child.kill('SIGTERM') };
-}
-
-function newsVersionIn(html: string): string | undefined {
-  return /<div data-section="NewsLatest" data-section-id="[^"]*" data-section-status="[a-z]+"(?: data-remote="[^"]*")? data-remote-version="([^"]*)"/.exec(
-    html,
-  )?.[1];
-}
-
-/** A visitor whose bucket cookie pins them to the canary or the stable version, as the shell's cookie does. */
-async function visitor(site: string, bucket: number): Promise<APIRequestContext> {
-  const { hostname } = new URL(site);
-  const cookie = {
-    name: 'site_bucket',
-    value: String(bucket),
-    domain: hostname,
-    path: '/',
-    expires: -1,
-    httpOnly: true,
-    secure: false,
-    sameSite: 'Lax' as const,
-  };
-  return playwrightRequest.newContext({ baseURL: site, storageState: { cookies: [cookie], origins: [] } });
-}
-
-async function newsVersionSeenBy(context: APIRequestContext): Promise<string | undefined> {
-  const response = await context.get(`/${SLUG}`);
-  expect(response.status()).toBe(200);
-  return newsVersionIn(await response.text());
-}
-
-async function liveNews(platform: OwnPlatform): Promise<string> {
-  const response = await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
-  return ((await response.json()) as { remotes: Array<{ name: string; version: string }> }).remotes.find((remote) => remote.name === 'news')!.version;
-}
+const newsVersionSeenBy = (context: APIRequestContext) => newsVersionAt(context, `/${SLUG}`);
+/** `site-remotes <args>` as the news team runs it against this platform's registry. */
+const cli = (platform: OwnPlatform, args: string[]) => siteRemotes(platform, OPERATOR_TOKEN, args).done;
 
 test.describe('releases under watch: registry outage and the error-rate alert', () => {
   let platform: OwnPlatform;
@@ -92,20 +44,15 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
       // Pages are re-rendered at most every half second, so that traffic makes renders to count.
       PAGE_CACHE_FRESH_MS: '500',
     });
-    const page = await fetch(`${platform.api}/admin/ru/pages/${SLUG}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        slug: SLUG,
-        title: 'Выпуск под наблюдением',
-        components: [
-          { id: 'latest', name: 'NewsLatest', props: { limit: 2 } },
-          { id: 'throws', name: 'E2eCanaryThrows', props: { text: 'сломанный выпуск' } },
-        ],
-      }),
+    await putOwnPage(platform, ADMIN_TOKEN, {
+      slug: SLUG,
+      title: 'Выпуск под наблюдением',
+      components: [
+        { id: 'latest', name: 'NewsLatest', props: { limit: 2 } },
+        { id: 'throws', name: 'E2eCanaryThrows', props: { text: 'сломанный выпуск' } },
+      ],
     });
-    expect(page.status, await page.text()).toBeLessThan(300);
-    stableVersion = await liveNews(platform);
+    stableVersion = await liveNewsVersion(platform, OPERATOR_TOKEN);
   });
 
   test.afterAll(async () => {
@@ -114,13 +61,13 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
   });
 
   test('with the registry stopped, `site-remotes rollback news` exits non-zero, says the registry is unreachable and changes nothing', async () => {
-    const reader = await visitor(platform.site, STABLE_BUCKET);
+    const reader = await bucketVisitor(platform.site, STABLE_BUCKET);
     contexts.push(reader);
     expect(await newsVersionSeenBy(reader)).toBe(stableVersion);
 
     await platform.stopService('registry');
     const started = Date.now();
-    const rollback = await siteRemotes(platform, ['rollback', 'news']).done;
+    const rollback = await cli(platform, ['rollback', 'news']);
     const tookMs = Date.now() - started;
     expect(rollback.output).toContain(`registry ${platform.registry} is unreachable (ECONNREFUSED): nothing was changed`);
     expect(rollback.output).not.toContain('rolled back to');
@@ -132,10 +79,10 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
 
     // Back up, the registry still names the same version and its audit log holds no rollback.
     await platform.startService('registry');
-    const list = await siteRemotes(platform, ['list']).done;
+    const list = await cli(platform, ['list']);
     expect(list.code, list.output).toBe(0);
     expect(list.output).toMatch(new RegExp(`^news\\t${stableVersion.replace(/[.]/g, '\\.')}\\t`, 'm'));
-    const audit = await siteRemotes(platform, ['audit', 'news']).done;
+    const audit = await cli(platform, ['audit', 'news']);
     expect(audit.code, audit.output).toBe(0);
     expect(audit.output).not.toMatch(/\trollback\t/);
     expect(await newsVersionSeenBy(reader)).toBe(stableVersion);
@@ -144,10 +91,8 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
   test('a canary whose section throws: /metrics counts its render errors by remote, section and version, and Prometheus fires RemoteRenderErrorRateHigh and CanaryFailing for it', async () => {
     test.setTimeout(300_000);
     // The news team's broken release: the news remote with a section that throws whenever it renders.
-    const copy = path.join(repoRoot, 'test-results', 'e2e-alerts', 'news-E2eCanaryThrows');
-    copyDir(path.join(repoRoot, 'remotes/news'), copy, (name) => ['dist', '.federation', 'node_modules'].includes(name));
-    copyDir(path.join(__dirname, '../fixtures/sections/E2eCanaryThrows'), path.join(copy, 'src/sections/E2eCanaryThrows'));
-    const throwing = (await buildRemote({ team: 'news', rootDir: copy })).manifest.site.version;
+    const release = await newsBuildWith(path.join(repoRoot, 'test-results', 'e2e-alerts'), 'E2eCanaryThrows');
+    const throwing = release.version;
 
     // The shipped rules; only the time an alert stays pending is shortened from 2 minutes to 5 seconds.
     const prometheus = await startPrometheus({
@@ -156,12 +101,11 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
       operatorToken: OPERATOR_TOKEN,
       ruleChanges: [[/(alert: RemoteRenderErrorRateHigh\n\s+expr: .*\n\s+)for: 2m/, '$1for: 5s']],
     });
-    let canaryOutput = '';
-    const deploy = siteRemotes(platform, ['deploy', path.join(copy, 'dist'), '--canary', '50'], (output) => (canaryOutput = output));
+    const deploy = deployCanary(platform, OPERATOR_TOKEN, release.dist, 50);
     try {
-      await expect.poll(() => canaryOutput, { timeout: 60_000 }).toContain(`news@${throwing} is a canary for 50% of visitors`);
-      const canaryVisitor = await visitor(platform.site, CANARY_BUCKET);
-      const stableVisitor = await visitor(platform.site, STABLE_BUCKET);
+      expect(await deploy.started).toContain(`news@${throwing} is a canary for 50% of visitors`);
+      const canaryVisitor = await bucketVisitor(platform.site, CANARY_BUCKET);
+      const stableVisitor = await bucketVisitor(platform.site, STABLE_BUCKET);
       contexts.push(canaryVisitor, stableVisitor);
       await expect.poll(() => newsVersionSeenBy(canaryVisitor), { timeout: 60_000 }).toBe(throwing);
       const canaryServed = Date.now();

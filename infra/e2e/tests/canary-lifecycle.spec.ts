@@ -1,17 +1,21 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startOwnPlatform, type OwnPlatform } from '../support/own-platform';
-import { copyDir, repoRoot } from '../support/platform-control';
+import { repoRoot } from '../support/platform-control';
+import {
+  bucketVisitor,
+  deployCanary,
+  liveNewsVersion,
+  newsBuildWith,
+  newsVersionSeenBy as newsVersionAt,
+  putOwnPage,
+  sectionVersion,
+  type NewsRelease,
+} from '../support/news-release';
 
 // A platform of its own: canaries change what every visitor of the news remote gets, and the judge runs on short
 // windows here. Runs in the lifecycle project (its name ends in lifecycle.spec.ts), after the site's tests.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { buildRemote } = require(path.join(repoRoot, 'infra/build-preset/src/index.js')) as {
-  buildRemote(options: { team: string; rootDir: string }): Promise<{ manifest: { site: { version: string } } }>;
-};
 
 const workDir = path.join(repoRoot, 'test-results', 'e2e-canary');
 const OPERATOR_TOKEN = 'e2e-canary-operator-token';
@@ -21,68 +25,10 @@ const SLUG = 'e2e-canary';
 const CANARY_BUCKET = 10;
 const STABLE_BUCKET = 80;
 
-function sectionVersion(html: string, section: string): { status: string; version?: string } | null {
-  const match = new RegExp(
-    `<div data-section="${section}" data-section-id="[^"]*" data-section-status="([a-z]+)"(?: data-remote="[^"]*")?(?: data-remote-version="([^"]*)")?`,
-  ).exec(html);
-  return match ? { status: match[1]!, version: match[2] } : null;
-}
+/** The CLI waits up to two minutes for the registry's verdict. */
+const CANARY_WAIT = { SITE_REMOTES_CANARY_WAIT_MS: '120000' };
 
-/** A news build with one extra section folder from the fixtures: a release the news team could make. */
-async function newsBuildWith(section: string): Promise<{ dist: string; version: string }> {
-  const copy = path.join(workDir, `news-${section}`);
-  copyDir(path.join(repoRoot, 'remotes/news'), copy, (name) => ['dist', '.federation', 'node_modules'].includes(name));
-  copyDir(path.join(__dirname, '../fixtures/sections', section), path.join(copy, 'src/sections', section));
-  const { manifest } = await buildRemote({ team: 'news', rootDir: copy });
-  return { dist: path.join(copy, 'dist'), version: manifest.site.version };
-}
-
-interface CanaryDeploy {
-  /** Resolves once the CLI says the canary is live in the registry; rejects with its output if it ends before. */
-  started: Promise<void>;
-  /** The CLI's exit code and output, once the registry's verdict is in. */
-  done: Promise<{ code: number | null; output: string }>;
-}
-
-/** `site-remotes deploy --canary <percent>` as the news team runs it: it waits for the registry's verdict. */
-function deployCanary(platform: OwnPlatform, dist: string, percent: number): CanaryDeploy {
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'infra/registry/bin/site-remotes.js'), 'deploy', dist, '--canary', String(percent), '--registry', platform.registry],
-    {
-      env: { ...process.env, SITE_REMOTES_TOKEN: OPERATOR_TOKEN, SITE_REMOTES_CANARY_WAIT_MS: '120000' },
-    },
-  );
-  let output = '';
-  let onOutput = () => undefined as void;
-  child.stdout.on('data', (chunk: Buffer) => ((output += chunk.toString()), onOutput()));
-  child.stderr.on('data', (chunk: Buffer) => ((output += chunk.toString()), onOutput()));
-  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('exit', (code) => resolve({ code, output })));
-  const started = new Promise<void>((resolve, reject) => {
-    onOutput = () => {
-      if (output.includes('is a canary for')) resolve();
-    };
-    void done.then(({ code }) => reject(new Error(`site-remotes deploy --canary ended (exit ${code}) before the canary was live:\n${output}`)));
-  });
-  started.catch(() => undefined);
-  return { started, done };
-}
-
-/** A visitor with a cookie jar, as a browser keeps one; `bucket` pins them the way the shell's cookie does. */
-async function visitor(site: string, bucket?: number): Promise<APIRequestContext> {
-  const { hostname } = new URL(site);
-  const cookies =
-    bucket === undefined
-      ? []
-      : [{ name: 'site_bucket', value: String(bucket), domain: hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }];
-  return playwrightRequest.newContext({ baseURL: site, storageState: { cookies, origins: [] } });
-}
-
-async function newsVersionSeenBy(context: APIRequestContext): Promise<string | undefined> {
-  const response = await context.get(`/${SLUG}`);
-  expect(response.status()).toBe(200);
-  return sectionVersion(await response.text(), 'NewsLatest')?.version;
-}
+const newsVersionSeenBy = (context: APIRequestContext) => newsVersionAt(context, `/${SLUG}`);
 
 async function audit(
   platform: OwnPlatform,
@@ -94,14 +40,14 @@ async function audit(
 test.describe('canary releases with automatic analysis', () => {
   let platform: OwnPlatform;
   let stableVersion: string;
-  let throwing: { dist: string; version: string };
-  let healthy: { dist: string; version: string };
+  let throwing: NewsRelease;
+  let healthy: NewsRelease;
   const contexts: APIRequestContext[] = [];
 
   test.beforeAll(async () => {
     // Two builds of the news remote and a platform of its own: minutes on a busy machine.
     test.setTimeout(900_000);
-    [throwing, healthy] = [await newsBuildWith('E2eCanaryThrows'), await newsBuildWith('E2eFresh')];
+    [throwing, healthy] = [await newsBuildWith(workDir, 'E2eCanaryThrows'), await newsBuildWith(workDir, 'E2eFresh')];
     platform = await startOwnPlatform('canary', {
       OPERATOR_TOKEN,
       CONTENT_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -111,22 +57,16 @@ test.describe('canary releases with automatic analysis', () => {
       // Pages are re-rendered at most every half second, so that traffic makes renders to judge.
       PAGE_CACHE_FRESH_MS: '500',
     });
-    const page = await fetch(`${platform.api}/admin/ru/pages/${SLUG}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        slug: SLUG,
-        title: 'Канареечный выпуск',
-        components: [
-          { id: 'latest', name: 'NewsLatest', props: { limit: 2 } },
-          { id: 'throws', name: 'E2eCanaryThrows', props: { text: 'сломанный выпуск' } },
-          { id: 'fresh', name: 'E2eFresh', props: { text: 'Исправный выпуск' } },
-        ],
-      }),
+    await putOwnPage(platform, ADMIN_TOKEN, {
+      slug: SLUG,
+      title: 'Канареечный выпуск',
+      components: [
+        { id: 'latest', name: 'NewsLatest', props: { limit: 2 } },
+        { id: 'throws', name: 'E2eCanaryThrows', props: { text: 'сломанный выпуск' } },
+        { id: 'fresh', name: 'E2eFresh', props: { text: 'Исправный выпуск' } },
+      ],
     });
-    expect(page.status, await page.text()).toBeLessThan(300);
-    const status = await (await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).json();
-    stableVersion = (status as { remotes: Array<{ name: string; version: string }> }).remotes.find((remote) => remote.name === 'news')!.version;
+    stableVersion = await liveNewsVersion(platform, OPERATOR_TOKEN);
   });
 
   test.afterAll(async () => {
@@ -137,11 +77,11 @@ test.describe('canary releases with automatic analysis', () => {
   test('a canary whose section throws is served to its share of visitors only, then rolled back by itself with the reason in the audit log', async ({
     browser,
   }) => {
-    const deploy = deployCanary(platform, throwing.dist, 50);
+    const deploy = deployCanary(platform, OPERATOR_TOKEN, throwing.dist, 50, CANARY_WAIT);
     const deployed = deploy.done;
     await deploy.started;
-    const canaryVisitor = await visitor(platform.site, CANARY_BUCKET);
-    const stableVisitor = await visitor(platform.site, STABLE_BUCKET);
+    const canaryVisitor = await bucketVisitor(platform.site, CANARY_BUCKET);
+    const stableVisitor = await bucketVisitor(platform.site, STABLE_BUCKET);
     contexts.push(canaryVisitor, stableVisitor);
 
     // Once the shell serves the canary, the canary visitor's pages are rendered with it, the other's are not.
@@ -158,7 +98,7 @@ test.describe('canary releases with automatic analysis', () => {
     expect(sectionVersion(await (await stableVisitor.get(`/${SLUG}`)).text(), 'E2eCanaryThrows')?.status).toBe('missing');
 
     // A first visit gets its bucket in a cookie, on an answer no shared cache keeps.
-    const newcomer = await visitor(platform.site);
+    const newcomer = await bucketVisitor(platform.site);
     contexts.push(newcomer);
     const first = await newcomer.get(`/${SLUG}`);
     expect(first.headers()['cache-control']).toBe('private, no-store');
@@ -211,11 +151,11 @@ test.describe('canary releases with automatic analysis', () => {
   });
 
   test('a healthy canary is promoted when its window ends, and then every visitor gets it', async () => {
-    const deploy = deployCanary(platform, healthy.dist, 50);
+    const deploy = deployCanary(platform, OPERATOR_TOKEN, healthy.dist, 50, CANARY_WAIT);
     const deployed = deploy.done;
     await deploy.started;
-    const canaryVisitor = await visitor(platform.site, CANARY_BUCKET);
-    const stableVisitor = await visitor(platform.site, STABLE_BUCKET);
+    const canaryVisitor = await bucketVisitor(platform.site, CANARY_BUCKET);
+    const stableVisitor = await bucketVisitor(platform.site, STABLE_BUCKET);
     contexts.push(canaryVisitor, stableVisitor);
     await expect.poll(() => newsVersionSeenBy(canaryVisitor), { timeout: 60_000 }).toBe(healthy.version);
     expect(await newsVersionSeenBy(stableVisitor)).toBe(stableVersion);

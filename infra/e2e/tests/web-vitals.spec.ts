@@ -17,6 +17,14 @@ async function vitalsCount(request: APIRequestContext, metric: string, series: S
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
+/** The `_sum` of a Web Vitals histogram for one series (0 when the series is absent). */
+async function vitalsSum(request: APIRequestContext, metric: string, series: Series): Promise<number> {
+  const line = (await metricsText(request))
+    .split('\n')
+    .find((l) => l.startsWith(`${metric}_sum{remote="${series.remote}",section="${series.section}",version="${series.version}"} `));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
 /** The `_count` of a Web Vitals histogram summed over every series. */
 async function vitalsTotal(request: APIRequestContext, metric: string): Promise<number> {
   const text = await metricsText(request);
@@ -86,6 +94,34 @@ test.describe('Web Vitals', () => {
     }
     const labels = (s: Series) => `remote="${s.remote}",section="${s.section}",version="${s.version}"`;
     expect(await metricsText(request)).toContain(`site_web_vitals_lcp_seconds_bucket{${labels(expected)},le="2.5"} `);
+  });
+
+  test('a click on a news filter sends INP when the visitor leaves, counted under the news feed that holds the link', async ({ page, context, request }) => {
+    await asReturningVisitor(context);
+    await openHydrated(page, '/en/media');
+    const feed = page.locator('[data-section="NewsFeed"][data-remote="news"]');
+    const series: Series = { remote: 'news', section: 'NewsFeed', version: (await feed.getAttribute('data-remote-version'))! };
+    expect(series.version).toBeTruthy();
+    const countBefore = await vitalsCount(request, 'site_web_vitals_inp_seconds', series);
+    const sumBefore = await vitalsSum(request, 'site_web_vitals_inp_seconds', series);
+
+    // The visitor narrows the feed to videos: the shell fetches that page's data and the feed renders it again.
+    const videos = (await (await request.get('/api/en/news?type=Media&formats=video&pageSize=12')).json()) as { data: { items: { id: number }[] } };
+    const cards = feed.locator('li a[href^="/en/news/"]');
+    const listed = async () => [...new Set(await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))].sort();
+    await feed.getByRole('region', { name: 'Filters' }).getByRole('link', { name: 'Video', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/media\?formats=video$/);
+    await expect(feed.locator('a[data-option="video"]')).toHaveAttribute('aria-current', 'true');
+    await expect.poll(listed).toEqual(videos.data.items.map((item) => `/en/news/${item.id}`).sort());
+    // Leaving the page hides it: web-vitals reports the page's INP then, by beacon.
+    await page.goto('about:blank');
+    await expect.poll(() => vitalsCount(request, 'site_web_vitals_inp_seconds', series), { timeout: 10_000 }).toBeGreaterThan(countBefore);
+
+    // One page view, one INP: the histogram of the feed's series holds the value the browser measured.
+    const countAfter = await vitalsCount(request, 'site_web_vitals_inp_seconds', series);
+    const added = (await vitalsSum(request, 'site_web_vitals_inp_seconds', series)) - sumBefore;
+    expect(added).toBeGreaterThan(0);
+    console.log(`INP of the filter click: ${countAfter - countBefore} report(s) adding ${(added * 1000).toFixed(0)} ms under news/NewsFeed@${series.version}`);
   });
 
   test('a forged beacon naming an unknown remote, section or version is not counted', async ({ request }) => {

@@ -1,70 +1,32 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { init } from '@module-federation/enhanced/runtime';
-import {
-  activate,
-  createRegistryServer,
-  createStaticHost,
-  deployBuild,
-  openStore,
-  promoteCanary,
-  publishVersion,
-  readBuildFiles,
-  rejectCanary,
-} from '@site/registry';
-import { RemoteStats } from '../platform/remote-stats';
-import { RegistryClient } from './registry-client';
-import { ServerFederation } from './server-federation';
+import { activate, deployBuild, openStore, promoteCanary, publishVersion, readBuildFiles, rejectCanary } from '@site/registry';
+import type { RegistryClient } from './registry-client';
+import type { ServerFederation } from './server-federation';
 import { manifestBaseUrl } from './catalog';
 import { sriOfSha256 } from './subresource-integrity';
-import { listen, remoteBuild } from '../testing/remote-builds';
-
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+import { remoteBuild } from '../testing/remote-builds';
+import { startFederationFixture, type FederationFixture } from '../testing/federation-fixture';
 
 // The Node loader evaluates containers the way the built shell does, with Node's require at hand.
 (globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
 init({ name: 'shell_canary_test', remotes: [] });
 
 describe('canary serving: two versions of a remote side by side in one shell', () => {
+  let fixture: FederationFixture;
   let dir: string;
-  let staticHost: FastifyInstance;
-  let registry: FastifyInstance;
   let client: RegistryClient;
   let federation: ServerFederation;
-  let paths: { cdnDir: string; stateFile: string };
+  let paths: FederationFixture['paths'];
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-serving-'));
-    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') };
-    staticHost = createStaticHost({ cdnDir: paths.cdnDir });
-    const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({
-      paths,
-      remotesPublicUrl: `${staticUrl}/remotes/`,
-      tokens: { teams: {}, platform: null },
-      canary: { intervalMs: 60_000 },
-    });
-    const registryUrl = await listen(registry);
-    client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 1000, log: quiet });
-    federation = new ServerFederation(client, new RemoteStats(), {
-      loadTimeoutMs: 1000,
-      entryTimeoutMs: 1000,
-      breakerFailureThreshold: 3,
-      breakerCooldownMs: 10_000,
-      retryNewVersionAfterMs: 0,
-      log: quiet,
-    });
+    fixture = await startFederationFixture('canary-serving-', { intervalMs: 60_000 });
+    ({ dir, client, federation, paths } = fixture);
   });
 
-  afterEach(async () => {
-    client.stop();
-    await registry.close();
-    await staticHost.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => fixture.close());
 
   const versionOf = async (variant: string, section: string) => {
     const resolution = await federation.resolveSection(client.current.forVariant(variant), section);

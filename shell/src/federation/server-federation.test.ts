@@ -1,54 +1,31 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { init } from '@module-federation/enhanced/runtime';
-import { createRegistryServer, createStaticHost, deployBuild, registerExternal } from '@site/registry';
-import { RemoteStats } from '../platform/remote-stats';
-import { RegistryClient } from './registry-client';
-import { ServerFederation } from './server-federation';
+import { createStaticHost, deployBuild, registerExternal } from '@site/registry';
+import type { RegistryClient } from './registry-client';
+import type { ServerFederation } from './server-federation';
 import { listen, remoteBuild } from '../testing/remote-builds';
-
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+import { startFederationFixture, type FederationFixture } from '../testing/federation-fixture';
 
 // The Node loader evaluates containers the way the built shell does, with Node's require at hand.
 (globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
 init({ name: 'shell_server_test', remotes: [] });
 
 describe('server federation when a remote host fails', () => {
+  let fixture: FederationFixture;
   let dir: string;
   let staticHost: FastifyInstance;
-  let registry: FastifyInstance;
   let client: RegistryClient;
   let federation: ServerFederation;
-  let paths: { cdnDir: string; stateFile: string };
-  let hostStopped: boolean;
+  let paths: FederationFixture['paths'];
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-federation-'));
-    paths = { cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') };
-    staticHost = createStaticHost({ cdnDir: paths.cdnDir });
-    hostStopped = false;
-    const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({ paths, remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null } });
-    const registryUrl = await listen(registry);
-    client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 1000, log: quiet });
-    federation = new ServerFederation(client, new RemoteStats(), {
-      loadTimeoutMs: 1000,
-      entryTimeoutMs: 1000,
-      breakerFailureThreshold: 3,
-      breakerCooldownMs: 10_000,
-      retryNewVersionAfterMs: 0,
-      log: quiet,
-    });
+    fixture = await startFederationFixture('server-federation-');
+    ({ dir, staticHost, client, federation, paths } = fixture);
   });
 
-  afterEach(async () => {
-    client.stop();
-    await registry.close();
-    if (!hostStopped) await staticHost.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => fixture.close());
 
   // Every test uses remotes of its own name: the federation runtime is one per process, as in the shell.
   it('keeps rendering a remote whose code is in memory while its host is unreachable, stylesheets included', async () => {
@@ -59,7 +36,6 @@ describe('server federation when a remote host fails', () => {
     const stylesheet = client.current.remotes.get('alpha')!.assets.AlphaLatest!.css[0]!;
 
     await staticHost.close();
-    hostStopped = true;
     await client.poll();
     const record = client.current.remotes.get('alpha')!;
     expect(record.health).toBe('unreachable');
@@ -78,7 +54,6 @@ describe('server federation when a remote host fails', () => {
     deployBuild(paths, remoteBuild(dir, 'beta', '1.0.0-bbbbbbbbbb', ['BetaLatest']));
     await client.poll();
     await staticHost.close();
-    hostStopped = true;
     await federation.start();
     const resolution = await federation.resolveSection(client.current, 'BetaLatest');
     expect(resolution).toMatchObject({ ok: false, kind: 'unavailable', remote: 'beta' });
