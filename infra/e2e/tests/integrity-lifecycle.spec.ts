@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -121,6 +122,21 @@ test.describe('subresource integrity of remote code in the browser', () => {
 
   test("a chunk and a stylesheet the remote's own runtime loads carry the hashes built into its entry: altered, they are refused", async ({ page }) => {
     const { folder } = await newsFolder(platform);
+    // The hashes the remote entry carries are those of the files as published (as served, before any encoding):
+    // one for every script and stylesheet of the version, and nothing else.
+    const published = fs
+      .readdirSync(folder)
+      .filter((file) => /\.(js|css)$/.test(file) && file !== 'remoteEntry.js')
+      .map(
+        (file) =>
+          `sha256-${createHash('sha256')
+            .update(fs.readFileSync(path.join(folder, file)))
+            .digest('base64')}`,
+      );
+    const entryText = fs.readFileSync(path.join(folder, 'remoteEntry.js'), 'utf8');
+    const inEntry = [...entryText.matchAll(/"(sha256-[A-Za-z0-9+/]{43}=)"/g)].map((match) => match[1]);
+    expect(published.length).toBeGreaterThan(0);
+    expect(new Set(inEntry)).toEqual(new Set(published));
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8')) as {
       exposes: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
     };
