@@ -7,6 +7,7 @@ const { sharedDependencies } = require('./shared');
 const { moduleRules } = require('./rules');
 const { discoverSections, assertSectionNames, assertNoShellOwnedImports, writeExposeModules } = require('./sections');
 const { resolveOptions } = require('./resolve');
+const { ChunkIntegrityPlugin } = require('./chunk-integrity');
 
 const TEAM_NAME = /^[a-z][a-z0-9_]{1,39}$/;
 
@@ -49,9 +50,13 @@ function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_EN
       filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',
       cssFilename: '[name].[contenthash:10].css',
+      // Chunks are fetched with CORS, so that the browser can check them against the hashes below.
+      crossOriginLoading: 'anonymous',
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      // Every chunk the remote's own runtime loads carries the sha256 it was built with (see chunk-integrity.js).
+      new ChunkIntegrityPlugin(),
       new ModuleFederationPlugin({
         name: team,
         filename: 'remoteEntry.js',

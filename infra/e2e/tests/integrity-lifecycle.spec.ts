@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -36,6 +37,50 @@ async function newsBrowserErrors(platform: OwnPlatform, version: string): Promis
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 
+interface RemoteElement {
+  tag: 'script' | 'link';
+  url: string;
+  integrity: string | null;
+}
+
+/** Records every script and link with a URL the page gets (parsed or created), with its `integrity` as inserted. */
+async function recordElements(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: Array<{ tag: string; url: string; integrity: string | null }> = [];
+    (window as unknown as { __remoteElements: typeof seen }).__remoteElements = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLScriptElement && node.src) seen.push({ tag: 'script', url: node.src, integrity: node.getAttribute('integrity') });
+          if (node instanceof HTMLLinkElement && node.href) seen.push({ tag: 'link', url: node.href, integrity: node.getAttribute('integrity') });
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function recordedElements(page: Page): Promise<RemoteElement[]> {
+  return page.evaluate(() => (window as unknown as { __remoteElements: RemoteElement[] }).__remoteElements);
+}
+
+async function newsFolder(platform: OwnPlatform): Promise<{ version: string; folder: string }> {
+  const status = (await (await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).json()) as {
+    remotes: Array<{ name: string; version: string }>;
+  };
+  const version = status.remotes.find((remote) => remote.name === 'news')!.version;
+  return { version, folder: path.join(platform.dataDir, 'cdn', 'news', version) };
+}
+
+/** Alters a published file as an attacker with write access to the static host would; returns how to undo it. */
+function alter(file: string, addition: string): () => void {
+  const copies = [file, `${file}.br`, `${file}.gz`].filter((name) => fs.existsSync(name)).map((name) => [name, fs.readFileSync(name)] as const);
+  fs.appendFileSync(file, addition);
+  for (const copy of [`${file}.br`, `${file}.gz`]) fs.rmSync(copy, { force: true });
+  return () => {
+    for (const [name, bytes] of copies) fs.writeFileSync(name, bytes);
+  };
+}
+
 test.describe('subresource integrity of remote code in the browser', () => {
   let platform: OwnPlatform;
 
@@ -49,6 +94,7 @@ test.describe('subresource integrity of remote code in the browser', () => {
   });
 
   test('an unaltered page loads remote code with the published hashes and hydrates without integrity errors', async ({ page }) => {
+    await recordElements(page);
     const console = collectConsole(page);
     await page.goto(`${platform.site}/`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
@@ -63,6 +109,84 @@ test.describe('subresource integrity of remote code in the browser', () => {
       .toBe(true);
     await page.waitForLoadState('networkidle');
     expect(console.messages.filter((message) => INTEGRITY_FAILURE.test(message))).toEqual([]);
+    // Every script and stylesheet of a remote the page got, from the server or created in the browser, named its hash.
+    const remoteFiles = (await recordedElements(page)).filter((element) => element.url.includes('/remotes/'));
+    const unchecked = remoteFiles.filter((element) => !element.integrity);
+    test.info().annotations.push({
+      type: 'remote elements',
+      description: `${remoteFiles.length - unchecked.length} with integrity, ${unchecked.length} without (${remoteFiles.filter((e) => e.tag === 'script').length} scripts)`,
+    });
+    expect(remoteFiles.length).toBeGreaterThan(0);
+    expect(unchecked).toEqual([]);
+  });
+
+  test("a chunk and a stylesheet the remote's own runtime loads carry the hashes built into its entry: altered, they are refused", async ({ page }) => {
+    const { folder } = await newsFolder(platform);
+    // The hashes the remote entry carries are those of the files as published (as served, before any encoding):
+    // one for every script and stylesheet of the version, and nothing else.
+    const published = fs
+      .readdirSync(folder)
+      .filter((file) => /\.(js|css)$/.test(file) && file !== 'remoteEntry.js')
+      .map(
+        (file) =>
+          `sha256-${createHash('sha256')
+            .update(fs.readFileSync(path.join(folder, file)))
+            .digest('base64')}`,
+      );
+    const entryText = fs.readFileSync(path.join(folder, 'remoteEntry.js'), 'utf8');
+    const inEntry = [...entryText.matchAll(/"(sha256-[A-Za-z0-9+/]{43}=)"/g)].map((match) => match[1]);
+    expect(published.length).toBeGreaterThan(0);
+    expect(new Set(inEntry)).toEqual(new Set(published));
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8')) as {
+      exposes: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
+    };
+    // A section the home page does not show: its files are fetched only when the remote's container is asked for it.
+    const article = manifest.exposes.find((expose) => expose.name === 'NewsArticle')!;
+    const chunk = article.assets.js.sync.find((file) => file.startsWith('__federation_expose_'))!;
+    const stylesheet = article.assets.css.sync[0]!;
+    expect(chunk).toBeTruthy();
+    expect(stylesheet).toBeTruthy();
+
+    await recordElements(page);
+    const console = collectConsole(page);
+    await page.goto(`${platform.site}/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    const restore = [
+      alter(path.join(folder, chunk), '\n;window.__alteredChunkRan = true;\n'),
+      alter(path.join(folder, stylesheet), '\nhtml{--altered-stylesheet:applied}\n'),
+    ];
+    try {
+      // The remote's own webpack runtime creates the script and the stylesheet link (Module Federation's hooks never see them).
+      const outcome = await page.evaluate(async () => {
+        const container = (window as unknown as { news?: { get(module: string): Promise<unknown> } }).news;
+        if (!container) return 'no container';
+        try {
+          await container.get('./NewsArticle');
+          return 'loaded';
+        } catch (error) {
+          return `refused: ${(error as Error).name}`;
+        }
+      });
+      expect(outcome).toBe('refused: ChunkLoadError');
+      await expect.poll(() => console.messages.filter((message) => INTEGRITY_FAILURE.test(message) && message.includes(chunk)).length).toBeGreaterThan(0);
+      await expect.poll(() => console.messages.filter((message) => INTEGRITY_FAILURE.test(message) && message.includes(stylesheet)).length).toBeGreaterThan(0);
+      // Neither ran nor applied, and both named the hash the build computed (the one the registry recorded at publish).
+      expect(await page.evaluate(() => (window as { __alteredChunkRan?: boolean }).__alteredChunkRan ?? false)).toBe(false);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--altered-stylesheet'))).toBe('');
+      const news = (await pageRemotes(page)).find((remote) => remote.name === 'news')!;
+      const created = (await recordedElements(page)).filter((element) => element.url.endsWith(`/${chunk}`) || element.url.endsWith(`/${stylesheet}`));
+      expect(created.map((element) => [element.tag, element.integrity])).toEqual(
+        expect.arrayContaining([
+          ['script', news.integrity![chunk]],
+          ['link', news.integrity![stylesheet]],
+        ]),
+      );
+      // The home page's own sections are untouched, and a refused file is no reason to reload.
+      await expect(page.locator('[data-section-id="latest-news"]')).toHaveAttribute('data-section-status', 'ready');
+      expect(await page.evaluate(() => sessionStorage.getItem('chunkReloadAt'))).toBeNull();
+    } finally {
+      for (const undo of restore) undo();
+    }
   });
 
   test('an altered published chunk is refused by the browser, the section keeps its server HTML and the error is counted', async ({ page }) => {

@@ -48,6 +48,7 @@ export class BrowserFederation implements SectionModuleSource {
   register(): void {
     if (this.remotes.length === 0) return;
     registerPlugins([this.integrity.plugin()]);
+    this.integrity.watch(document);
     registerRemotes(this.remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
   }
 

@@ -112,4 +112,36 @@ describe('subresource integrity of remotes in the browser', () => {
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('was refused'));
     consoleError.mockRestore();
   });
+  it("counts a refused chunk the remote's own runtime created with integrity, and nothing else", async () => {
+    const chunkSri = sriOfSha256(sha256('chunk'))!;
+    const guard = new IntegrityGuard(
+      [{ name: 'news', version: '1', baseUrl: BASE, integrity: { 'remoteEntry.js': sriOfSha256(files['remoteEntry.js'])! } }],
+      async (_url, sri) => sri === chunkSri,
+    );
+    guard.watch(document);
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fail = (element: HTMLScriptElement | HTMLLinkElement) => {
+      document.head.appendChild(element);
+      element.dispatchEvent(new Event('error'));
+      element.remove();
+    };
+    // Without integrity (a network failure the runtime reports itself) or outside the remote's folder: not counted.
+    const plain = document.createElement('script');
+    plain.src = `${BASE}459.js`;
+    fail(plain);
+    const foreign = document.createElement('script');
+    foreign.src = 'https://cdn.example/remotes/events/2/459.js';
+    foreign.setAttribute('integrity', chunkSri);
+    fail(foreign);
+    expect(await guard.refused('news', '1')).toBe(false);
+
+    const stylesheet = document.createElement('link');
+    stylesheet.rel = 'stylesheet';
+    stylesheet.href = `${BASE}459.css`;
+    stylesheet.setAttribute('integrity', chunkSri);
+    fail(stylesheet);
+    expect(await guard.refused('news', '1')).toBe(true);
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining(`${BASE}459.css was refused`));
+    consoleError.mockRestore();
+  });
 });

@@ -69,6 +69,10 @@ export const fetchAndCompare: IntegrityVerifier = async (url, sri) => {
  */
 export class IntegrityGuard {
   private readonly entries = new Map<string, IntegrityEntry>();
+  /** The version folders of the remotes, to tell which remote version a file belongs to. */
+  private readonly folders: Array<{ baseUrl: string; remote: string; version: string }> = [];
+  /** Elements this guard protected: their failures are already heard of. */
+  private readonly guarded = new WeakSet<Element>();
   /** Checks of failed files by remote version (`remote@version`): each resolves true when the file was altered. */
   private readonly checks = new Map<string, Array<Promise<boolean>>>();
 
@@ -78,6 +82,7 @@ export class IntegrityGuard {
     private readonly onRefused: (refusal: { url: string; remote: string; version: string }) => void = () => undefined,
   ) {
     for (const remote of remotes) {
+      this.folders.push({ baseUrl: new URL(remote.baseUrl).toString(), remote: remote.name, version: remote.version });
       for (const [file, sri] of Object.entries(remote.integrity ?? {})) {
         this.entries.set(new URL(file, remote.baseUrl).toString(), { sri, remote: remote.name, version: remote.version });
       }
@@ -102,7 +107,31 @@ export class IntegrityGuard {
     element.setAttribute('integrity', entry.sri);
     element.setAttribute('crossorigin', 'anonymous');
     element.addEventListener('error', () => this.failed(url, entry), { once: true });
+    this.guarded.add(element);
     return element;
+  }
+
+  /**
+   * Hears of failures of the scripts and stylesheets a remote's own webpack runtime creates (split chunks, shared
+   * fallbacks, extracted CSS chunks): the build gives them `integrity` from hashes inside the remote entry, which is
+   * itself checked against the published hash. Such a refusal counts like one of the files this guard protected.
+   */
+  watch(root: Document): void {
+    root.addEventListener(
+      'error',
+      (event) => {
+        const element = event.target;
+        if (!(element instanceof HTMLScriptElement || element instanceof HTMLLinkElement) || this.guarded.has(element)) return;
+        const sri = element.getAttribute('integrity');
+        const url = element instanceof HTMLScriptElement ? element.src : element.href;
+        const folder = sri && url ? this.folders.find((candidate) => url.startsWith(candidate.baseUrl)) : undefined;
+        if (!sri || !folder) return;
+        this.guarded.add(element);
+        this.failed(url, { sri: this.entries.get(url)?.sri ?? sri, remote: folder.remote, version: folder.version });
+      },
+      // Load errors do not bubble: heard while they travel down to the element.
+      { capture: true },
+    );
   }
 
   private failed(url: string, entry: IntegrityEntry): void {
