@@ -6,7 +6,7 @@ const vm = require('node:vm');
 const { createRequire } = require('node:module');
 const babel = require('@babel/core');
 const { TypeCompiler } = require('@sinclair/typebox/compiler');
-const { babelConfigFile } = require('./paths');
+const { babelConfigFile, repoRoot } = require('./paths');
 
 /**
  * Browsers ship no TypeBox (issue 11 point 3): in browser builds this loader replaces each schema module of the
@@ -72,6 +72,16 @@ function sourcesDigest(root) {
   return hash.digest('hex');
 }
 
+/** A package as webpack resolves it for these builds: from the importing file's folders, then the repository's (resolve.js). */
+function requirePackage(file, request) {
+  try {
+    return createRequire(file)(request);
+  } catch (error) {
+    if (error?.code !== 'MODULE_NOT_FOUND') throw error;
+    return createRequire(path.join(repoRoot, 'package.json'))(request);
+  }
+}
+
 /**
  * The contracts' modules as the server runs them, loaded from their sources (Babel, to CommonJS) in a graph of their
  * own: relative imports resolve to sources (never to `.browser.ts` files), packages to the installed ones.
@@ -90,8 +100,8 @@ function createEvaluator() {
     const { code } = babel.transformFileSync(file, { configFile: babelConfigFile, babelrc: false, envName: 'test', sourceMaps: false });
     const module = { exports: {} };
     modules.set(file, module);
-    const packageRequire = createRequire(file);
-    const localRequire = (request) => (request.startsWith('.') ? load(resolveSource(path.resolve(path.dirname(file), request))) : packageRequire(request));
+    const localRequire = (request) =>
+      request.startsWith('.') ? load(resolveSource(path.resolve(path.dirname(file), request))) : requirePackage(file, request);
     vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: file })(
       module.exports,
       localRequire,
@@ -101,7 +111,7 @@ function createEvaluator() {
     );
     return module.exports;
   }
-  return { load, files: () => [...modules.keys()] };
+  return { load };
 }
 
 /** The checker of a schema: TypeCompiler's JavaScript, which returns the check function, run once when the module loads. */
