@@ -14,4 +14,5 @@ export const sectionDescriptorSchemaWithProps = ((props: TSchema) => (value: unk
   check(props, (value as { props: unknown }).props)) as unknown as typeof Source.sectionDescriptorSchemaWithProps;
 
 export const PaginatedSchema = ((item: TSchema) => (value: unknown) =>
-  check(PaginatedAnySchema, value) && (value as { items: unknown[] }).items.every((entry) => check(item, entry))) as unknown as typeof Source.PaginatedSchema;
+  check(PaginatedAnySchema, value) &&
+  [...(value as { items: unknown[] }).items].every((entry) => check(item, entry))) as unknown as typeof Source.PaginatedSchema;
