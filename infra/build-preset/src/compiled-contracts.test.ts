@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from '@babel/core';
@@ -292,5 +293,36 @@ describe('the browser contracts: compiled checkers, no TypeBox', () => {
     expect(contracts.validate!(schema, { id: 'a' })).toEqual({ ok: false, issues: [{ path: '/', message: 'Expected a value matching the schema' }] });
     expect(() => contracts.parseContract!('TaxonomyEntry', schema, { label: 3 })).toThrow('TaxonomyEntry does not match its contract');
     expect(contracts.keepValidEntries!(schema, [{ id: 'a', label: 'A' }, { id: 1 }, null])).toEqual([{ id: 'a', label: 'A' }]);
+  });
+
+  test('a schema module the browser could not get right fails the build, naming what to change', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-contracts-'));
+    try {
+      const write = (name: string, source: string): string => {
+        fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+        fs.writeFileSync(path.join(dir, 'src', name), source);
+        return path.join(dir, 'src', name);
+      };
+      const header = "import { Type } from '@sinclair/typebox';\n";
+      const cases: [string, string, RegExp][] = [
+        [
+          'formats.ts',
+          `${header}export const MailSchema = Type.String({ format: 'email' });\n`,
+          /src\/formats\.ts: MailSchema needs TypeCompiler's runtime helpers/,
+        ],
+        [
+          'function.ts',
+          `${header}export const A = Type.String();\nexport function isA(value: unknown) { return typeof value === 'string'; }\n`,
+          /exports isA, which is not a schema/,
+        ],
+        ['date.ts', `${header}export const A = Type.String();\nexport const EPOCH = new Date(0);\n`, /EPOCH is neither a schema nor a JSON value/],
+      ];
+      for (const [name, source, error] of cases) {
+        const file = write(name, source);
+        expect(() => browserContractModule(file, source)).toThrow(error);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
