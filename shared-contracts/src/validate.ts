@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-// Only the checker: the `Value` namespace would pull the whole value toolkit into browsers. The issues' texts come
-// from validate-issues.ts (TypeBox's error iterator) on the server and from its browser build in browsers.
-import { Check } from '@sinclair/typebox/value';
+// The checker and the issues' texts (TypeBox's error iterator) come from check.ts and validate-issues.ts on the server
+// and from their browser builds in browsers, where schemas are checkers compiled at build time.
+import { check } from './check';
 import { issuesOf } from './validate-issues';
 
 export interface ValidationIssue {
@@ -16,7 +16,7 @@ const MAX_REPORTED_ISSUES = 10;
 
 /** Checks a value against a contract schema without throwing. */
 export function validate<S extends TSchema>(schema: S, value: unknown): Validation<Static<S>> {
-  if (Check(schema, value)) return { ok: true, value };
+  if (check(schema, value)) return { ok: true, value };
   return { ok: false, issues: issuesOf(schema, value, MAX_REPORTED_ISSUES) };
 }
 

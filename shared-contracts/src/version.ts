@@ -9,8 +9,12 @@
  * 3.0.0: each team's data shapes left the core for the team's own entry (`@site/contracts/news` …), built into the
  * team's remote. A 2.x build takes those shapes from the shared core, which no longer has them, so it is refused.
  * This version covers the core only: a team's own contract has its own version (see TeamContract).
+ *
+ * 4.0.0: browsers ship no TypeBox: in a browser build every schema is its checker, compiled at build time, and the
+ * shared `validate` calls the one it is given. A 3.x build hands the shell TypeBox schemas, which browsers can no
+ * longer check, so it is refused.
  */
-export const CONTRACTS_VERSION = '3.0.0';
+export const CONTRACTS_VERSION = '4.0.0';
 
 interface SemVer {
   major: number;

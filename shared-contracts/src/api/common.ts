@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 export const LinkSchema = Type.Object({
   label: Type.String(),
@@ -29,14 +29,7 @@ export const TaxonomyEntrySchema = Type.Object({
 });
 export type TaxonomyEntry = Static<typeof TaxonomyEntrySchema>;
 
-/** A page of a list endpoint. */
-export const PaginatedSchema = <T extends TSchema>(item: T) =>
-  Type.Object({
-    items: Type.Array(item),
-    total: Type.Integer({ minimum: 0 }),
-    page: Type.Integer({ minimum: 1 }),
-    pageSize: Type.Integer({ minimum: 1 }),
-  });
+export { PaginatedSchema } from './schema-factories';
 export interface Paginated<T> {
   items: T[];
   total: number;

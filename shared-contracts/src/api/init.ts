@@ -1,12 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OrganizationSchema } from './discovery';
 
-/** The alternative colour schemes of the accessibility mode (spec point 3). */
-export const COLOR_SCHEME_NAMES = ['gray', 'black', 'lime', 'sepia'] as const;
-export type ColorSchemeName = (typeof COLOR_SCHEME_NAMES)[number];
-export function isColorSchemeName(value: unknown): value is ColorSchemeName {
-  return typeof value === 'string' && (COLOR_SCHEME_NAMES as readonly string[]).includes(value);
-}
+import { COLOR_SCHEME_NAMES } from './color-schemes';
+
+export { COLOR_SCHEME_NAMES, isColorSchemeName, type ColorSchemeName } from './color-schemes';
 
 const SeoLinkSchema = Type.Object({ rel: Type.String(), href: Type.String() }, { additionalProperties: Type.String() });
 const SeoMetaSchema = Type.Object(

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { SeoSchema } from './init';
 
 export const SECTION_THEMES = ['dark', 'light', 'grey', 'secondary', 'colorScheme'] as const;
@@ -56,6 +56,4 @@ export type Page = Static<typeof PageSchema>;
 export const PageResponseSchema = Type.Object({ data: PageSchema });
 export type PageResponse = Static<typeof PageResponseSchema>;
 
-export function sectionDescriptorSchemaWithProps<P extends TSchema>(props: P) {
-  return Type.Composite([Type.Omit(SectionDescriptorSchema, ['props']), Type.Object({ props })]);
-}
+export { sectionDescriptorSchemaWithProps } from './schema-factories';

@@ -61,11 +61,4 @@ export type EventDetails = Static<typeof EventDetailsSchema>;
 export const EventDetailsResponseSchema = Type.Object({ data: EventDetailsSchema });
 export type EventDetailsResponse = Static<typeof EventDetailsResponseSchema>;
 
-/**
- * An event is over once its end (or, without one, its start) has passed: it no longer offers or accepts
- * applications. One rule for the intake, the event pages and the application form.
- */
-export function eventIsOver(event: Pick<Event, 'startsAt' | 'endsAt'>, now: number = Date.now()): boolean {
-  const end = Date.parse(event.endsAt ?? event.startsAt);
-  return Number.isFinite(end) && end < now;
-}
+export { eventIsOver } from './event-is-over';

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /** Upload limits (spec points 5 and 9), enforced by the form UI and, authoritatively, by the intake server. */
 export const UPLOAD_MAX_TOTAL_BYTES = 50 * 1024 * 1024;
-export const UPLOAD_ALLOWED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpeg', 'jpg', 'png'] as const;
+export { UPLOAD_ALLOWED_EXTENSIONS, fileExtension, isAllowedUploadName } from './upload-names';
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The size of the files for uploading should not exceed 50MB';
 
 /** The captcha version and language a form uses when the settings name none (spec point 9). */
@@ -32,15 +32,6 @@ export const FormAcceptedSchema = Type.Object({
   message: Type.String(),
 });
 export type FormAccepted = Static<typeof FormAcceptedSchema>;
-
-export function fileExtension(fileName: string): string {
-  const index = fileName.lastIndexOf('.');
-  return index === -1 ? '' : fileName.slice(index + 1).toLowerCase();
-}
-
-export function isAllowedUploadName(fileName: string): boolean {
-  return (UPLOAD_ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
-}
 
 /** The multipart/JSON field that carries the captcha token, and the header that makes a retry safe. */
 export const CAPTCHA_TOKEN_FIELD = 'captchaToken';

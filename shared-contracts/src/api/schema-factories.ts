@@ -1,0 +1,22 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { SectionDescriptorSchema } from './page';
+
+/**
+ * Schemas built from another schema at run time. Browser builds take `schema-factories.browser.ts` instead (see the
+ * package's `browser` field): there every schema is a checker compiled at build time, so the factories compose the
+ * checkers of `factory-bases.ts` with the one they are given.
+ */
+
+/** A section descriptor whose `props` match the section's own schema. */
+export function sectionDescriptorSchemaWithProps<P extends TSchema>(props: P) {
+  return Type.Composite([Type.Omit(SectionDescriptorSchema, ['props']), Type.Object({ props })]);
+}
+
+/** A page of a list endpoint. */
+export const PaginatedSchema = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+  });
