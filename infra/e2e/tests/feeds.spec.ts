@@ -87,4 +87,22 @@ test.describe('feeds and calendars', () => {
       expect((event.endDate ?? event.startDate).toJSDate().getTime()).toBeGreaterThan(now - 24 * 60 * 60 * 1000);
     }
   });
+  test('a client-side visit to the news page puts its feed link in the head, titled in the locale, without an error', async ({ page, baseURL }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await openHydrated(page, '/en/events');
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveCount(0);
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await page.locator('a[href="/en/news"]:visible').first().click();
+    await expect(page).toHaveURL(/\/en\/news$/);
+    const feed = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+    await expect(feed).toHaveCount(1);
+    expect(await feed.getAttribute('href')).toBe(`${new URL(baseURL!).origin}/en/news/feed.xml`);
+    expect(await feed.getAttribute('title')).toMatch(/^News — /);
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

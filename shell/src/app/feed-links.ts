@@ -1,4 +1,5 @@
 import { localePrefix, type Locale } from '@site/contracts';
+import { intlFor } from '../i18n/intl-cache';
 import { shellMessages, type MessageId } from '../i18n/messages';
 
 /** The addresses of a locale's feeds, for the head's alternate links and the routes alike. */
@@ -7,9 +8,12 @@ export function feedPaths(locale: Locale): { news: string; calendar: string } {
   return { news: `${prefix}/news/feed.xml`, calendar: `${prefix}/events/calendar.ics` };
 }
 
-/** A feed's text in a locale with its `{name}` values filled in. */
+/**
+ * A feed's text in a locale with its `{name}` values filled in. Formatted through react-intl: in browsers the
+ * messages are precompiled (not strings), and the head's feed links are kept in sync there on client navigation.
+ */
 export function feedText(locale: Locale, id: MessageId, values: Record<string, string>): string {
-  return shellMessages[locale][id].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return intlFor(locale, shellMessages[locale]).formatMessage({ id }, values);
 }
 
 interface FeedAlternate {
