@@ -24,6 +24,7 @@ const { babelConfigFile, repoRoot } = require('./paths');
 const CONTRACTS_SOURCES = /[\\/](shared-contracts|node_modules[\\/]@site[\\/]contracts)[\\/]src[\\/].+\.ts$/;
 
 const TYPEBOX_KIND = Symbol.for('TypeBox.Kind');
+const FIELD_ISSUES = Symbol.for('site.contracts.fieldIssues');
 
 /** The browser needs TypeCompiler's runtime helpers only for formats, custom kinds and unique items: no contract uses them. */
 const RUNTIME_HELPERS = /\b(kind|format|hash)\(/;
@@ -122,7 +123,14 @@ function checkerSource(schema, where) {
       `compiled contracts: ${where} needs TypeCompiler's runtime helpers (formats, custom kinds or unique items); give browsers an implementation first`,
     );
   }
-  return `/*#__PURE__*/ (function () {\n${code}\n})()`;
+  const checker = `/*#__PURE__*/ (function () {\n${code}\n})()`;
+  if (!schema[FIELD_ISSUES] || !schema.properties) return checker;
+  // A form's schema (marked by `formSchema` in the forms contract) also gets one checker per field, so that the browser can say which field is
+  // wrong (see validate-issues.browser.ts); `required` lists the fields that may not be left out.
+  const fields = Object.entries(schema.properties).map(
+    ([field, fieldSchema]) => `${JSON.stringify(field)}: ${checkerSource(fieldSchema, `${where}.${field}`)}`,
+  );
+  return `/*#__PURE__*/ Object.assign(${checker}, { fields: { ${fields.join(', ')} }, required: ${JSON.stringify(schema.required ?? [])} })`;
 }
 
 /** Strings, finite numbers, booleans, null, and arrays and plain objects of them: what JSON copies unchanged. */

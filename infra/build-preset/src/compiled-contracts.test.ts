@@ -295,6 +295,31 @@ describe('the browser contracts: compiled checkers, no TypeBox', () => {
     expect(contracts.keepValidEntries!(schema, [{ id: 'a', label: 'A' }, { id: 1 }, null])).toEqual([{ id: 'a', label: 'A' }]);
   });
 
+  test("a form's schema names each wrong field in the browser, the fields the server names, so the form shows its messages there", () => {
+    const browserValidate = (browser('') as Record<string, (...args: unknown[]) => { ok: boolean; issues?: Array<{ path: string }> }>).validate!;
+    const serverValidate = (serverContracts('') as Record<string, (...args: unknown[]) => { ok: boolean; issues?: Array<{ path: string }> }>).validate!;
+    const forms = browser('forms');
+    const server = serverContracts('forms');
+    const cases: Array<[string, Record<string, unknown>, string[]]> = [
+      ['ContactFormSchema', { name: 'A', email: 'not-an-address', message: 'short', consent: true }, ['/email', '/message', '/name']],
+      ['ContactFormSchema', { name: 'Anna', email: 'anna@example.org', message: 'A long enough message', phone: 'letters' }, ['/consent', '/phone']],
+      ['ApplicationFormSchema', { name: 'Anna', email: 'anna@example', consent: true }, ['/email']],
+      ['ResumeFormSchema', { email: 'anna@example.org', consent: false }, ['/consent', '/name']],
+      ['VacancySubscriptionSchema', { email: 'anna@example.org', centreIds: [1], consent: true }, ['/centreIds']],
+    ];
+    for (const [name, value, fields] of cases) {
+      const inBrowser = browserValidate(forms[name], value);
+      const onServer = serverValidate(server[name], value);
+      expect(inBrowser.ok).toBe(false);
+      expect((inBrowser.issues ?? []).map((issue) => issue.path).sort()).toEqual(fields);
+      const serverFields = new Set((onServer.issues ?? []).map((issue) => `/${issue.path.split('/')[1]}`));
+      expect([...serverFields].sort()).toEqual(fields);
+    }
+    expect(browserValidate(forms.ContactFormSchema, { name: 'Anna', email: 'anna@example.org', message: 'A long enough message', consent: true }).ok).toBe(
+      true,
+    );
+  });
+
   test('a schema module the browser could not get right fails the build, naming what to change', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-contracts-'));
     try {

@@ -30,3 +30,27 @@ test('the contact form is sent with a captcha token and the visitor is told when
   expect(captchaScripts).toHaveLength(1);
   expect(console.messages).toEqual([]);
 });
+
+/**
+ * The browser checks the form with the intake's own schema (compiled at build time) before sending: each wrong field
+ * gets its own message beside it, the typed values stay, and nothing is sent.
+ */
+test('a contact form with a wrong address and a short message shows the message of each wrong field and sends nothing', async ({ page, context }) => {
+  await asReturningVisitor(context);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/forms/contact') && request.method() === 'POST') sent.push(request.url());
+  });
+  await openHydrated(page, '/en/contacts');
+  const form = page.locator('form[data-form="contact"]');
+  await form.getByLabel('Name').fill('Anna Petrova');
+  await form.getByLabel('Email').fill('anna@example');
+  await form.getByLabel('Message').fill('Hello');
+  await form.getByLabel('I accept the terms and the personal data processing regulation').check();
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText('Enter an email address, like name@example.com')).toBeVisible();
+  await expect(form.getByText('Write a message: 10 to 5000 characters')).toBeVisible();
+  await expect(form.getByText('Enter your name: 2 to 120 characters')).toHaveCount(0);
+  await expect(form.getByLabel('Email')).toHaveValue('anna@example');
+  expect(sent).toEqual([]);
+});

@@ -15,15 +15,26 @@ export type FormKind = (typeof FORM_KINDS)[number];
 const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const EmailSchema = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 });
 
-export const ContactFormSchema = Type.Object({
-  name: Type.String({ minLength: 2, maxLength: 120 }),
-  email: EmailSchema,
-  phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
-  topic: Type.Optional(Type.String({ maxLength: 120 })),
-  message: Type.String({ minLength: 10, maxLength: 5000 }),
-  /** Consent to the terms and the personal-data processing regulation (spec point 5). */
-  consent: Type.Literal(true),
-});
+/**
+ * Marks a form's schema: browsers, which check with checkers compiled at build time (no error texts), then still learn
+ * which field is wrong, so that the form shows its message beside that field (compiled-contracts.js). A symbol, not a
+ * keyword: JSON Schema validators (the intake's Ajv) never see it.
+ */
+function formSchema<S extends object>(schema: S): S {
+  return Object.assign(schema, { [Symbol.for('site.contracts.fieldIssues')]: true });
+}
+
+export const ContactFormSchema = formSchema(
+  Type.Object({
+    name: Type.String({ minLength: 2, maxLength: 120 }),
+    email: EmailSchema,
+    phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
+    topic: Type.Optional(Type.String({ maxLength: 120 })),
+    message: Type.String({ minLength: 10, maxLength: 5000 }),
+    /** Consent to the terms and the personal-data processing regulation (spec point 5). */
+    consent: Type.Literal(true),
+  }),
+);
 export type ContactForm = Static<typeof ContactFormSchema>;
 
 /** What the intake answers to an accepted submission. */
@@ -41,32 +52,38 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const UPLOAD_FIELD = 'files';
 
 /** An application to a program or an event (`POST {locale}/forms/application`, multipart). */
-export const ApplicationFormSchema = Type.Object({
-  name: Type.String({ minLength: 2, maxLength: 120 }),
-  email: EmailSchema,
-  phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
-  programId: Type.Optional(Type.String({ maxLength: 64 })),
-  eventId: Type.Optional(Type.String({ maxLength: 64 })),
-  message: Type.Optional(Type.String({ maxLength: 5000 })),
-  consent: Type.Literal(true),
-});
+export const ApplicationFormSchema = formSchema(
+  Type.Object({
+    name: Type.String({ minLength: 2, maxLength: 120 }),
+    email: EmailSchema,
+    phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
+    programId: Type.Optional(Type.String({ maxLength: 64 })),
+    eventId: Type.Optional(Type.String({ maxLength: 64 })),
+    message: Type.Optional(Type.String({ maxLength: 5000 })),
+    consent: Type.Literal(true),
+  }),
+);
 export type ApplicationForm = Static<typeof ApplicationFormSchema>;
 
 /** A resume for a vacancy or an open application (`POST {locale}/forms/resume`, multipart). */
-export const ResumeFormSchema = Type.Object({
-  name: Type.String({ minLength: 2, maxLength: 120 }),
-  email: EmailSchema,
-  phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
-  vacancyId: Type.Optional(Type.String({ maxLength: 64 })),
-  coverLetter: Type.Optional(Type.String({ maxLength: 5000 })),
-  consent: Type.Literal(true),
-});
+export const ResumeFormSchema = formSchema(
+  Type.Object({
+    name: Type.String({ minLength: 2, maxLength: 120 }),
+    email: EmailSchema,
+    phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
+    vacancyId: Type.Optional(Type.String({ maxLength: 64 })),
+    coverLetter: Type.Optional(Type.String({ maxLength: 5000 })),
+    consent: Type.Literal(true),
+  }),
+);
 export type ResumeForm = Static<typeof ResumeFormSchema>;
 
 /** A subscription to the vacancy mailing list (`POST {locale}/subscriptions/vacancies`, JSON or form). */
-export const VacancySubscriptionSchema = Type.Object({
-  email: EmailSchema,
-  centreIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
-  consent: Type.Literal(true),
-});
+export const VacancySubscriptionSchema = formSchema(
+  Type.Object({
+    email: EmailSchema,
+    centreIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+    consent: Type.Literal(true),
+  }),
+);
 export type VacancySubscription = Static<typeof VacancySubscriptionSchema>;
