@@ -94,6 +94,13 @@ test('a link of a static section navigates in the page: no new document, the nex
   await expect(page).toHaveURL(/\/en\/research$/);
   await expect(page.locator('[data-section="ResearchAreas"][data-section-status="ready"]')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  // Back to the home page in the same document: its sections are rendered by the browser now, content and all.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator('[data-section="LinkCards"] a[href="/en/research"]')).toBeVisible();
+  await expect(page.locator('[data-section="PageHero"] h2')).toBeVisible();
+  expect(await page.locator('[data-section="NewsFeatured"] a[href]').count()).toBeGreaterThan(2);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   expect(console.messages.filter((line) => HYDRATION_PATTERN.test(line))).toEqual([]);
 });
 
