@@ -26,6 +26,12 @@ export const SectionMetaSchema = Type.Object({
   lazy: Type.Optional(Type.Boolean()),
   /** Time budget for the loader, in milliseconds; the shell's default applies when absent. */
   loadBudgetMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  /**
+   * Whether the section needs its code in the browser to be what it is (default true). False: the section has no
+   * interactive parts, so its server HTML is final on a server-rendered page and its code loads only when the
+   * browser itself must render it (after a client navigation).
+   */
+  hydrate: Type.Optional(Type.Boolean()),
 });
 export type SectionMeta = Static<typeof SectionMetaSchema>;
 

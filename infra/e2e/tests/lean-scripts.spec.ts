@@ -35,16 +35,20 @@ test.beforeEach(async ({ context }) => {
   await withoutPrefetch(context);
 });
 
-test('the first load of the home page fetches no ICU parser, no axios, no validator message texts and no TypeBox', async ({ page }) => {
-  const scripts = recordScripts(page);
-  await openHydrated(page, '/');
-  await page.waitForLoadState('networkidle');
-  expect(scripts.size).toBeGreaterThan(0);
-  for (const [url, text] of scripts) {
-    const body = await text;
-    for (const { what, marker } of LEFT_OUT) expect(body.includes(marker), `${what} in ${url}`).toBe(false);
-  }
-});
+// The home page loads the shell's code only (its sections are static); the news page loads a remote's code too.
+for (const path of ['/', '/news']) {
+  test(`the first load of ${path} fetches no ICU parser, no axios, no validator message texts and no TypeBox`, async ({ page }) => {
+    const scripts = recordScripts(page);
+    await openHydrated(page, path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.size).toBeGreaterThan(0);
+    if (path === '/news') expect([...scripts.keys()].some((url) => /\/remotes\/news\//.test(url))).toBe(true);
+    for (const [url, text] of scripts) {
+      const body = await text;
+      for (const { what, marker } of LEFT_OUT) expect(body.includes(marker), `${what} in ${url}`).toBe(false);
+    }
+  });
+}
 
 test('precompiled messages format in the browser: a client-side visit to /en/news renders its texts, arguments filled in, with no hydration or intl error', async ({
   page,

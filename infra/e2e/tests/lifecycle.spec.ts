@@ -191,11 +191,12 @@ test.describe('remote lifecycle', () => {
     expect(sectionStatus(html, 'EventsUpcoming')).toEqual({ status: 'ready', remote: 'events', version: original.version });
 
     // The browser cannot fetch the events code: the section keeps what the server rendered, the rest hydrates.
+    // (The events page's calendar hydrates; the home page's events section is static and loads no code.)
     const console = collectConsole(page);
-    await page.goto('/');
+    await page.goto('/events');
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-    await expect.poll(() => console.messages.some((message) => message.includes('EventsUpcoming keeps its server HTML'))).toBe(true);
-    const events = page.locator('[data-section="EventsUpcoming"]');
+    await expect.poll(() => console.messages.some((message) => message.includes('EventsCalendar keeps its server HTML'))).toBe(true);
+    const events = page.locator('[data-section="EventsCalendar"]');
     await expect(events.locator('h2')).toBeVisible();
     await expect(events.locator('[data-fallback]')).toHaveCount(0);
 

@@ -21,6 +21,11 @@ export interface SectionRuntime {
   isServer: boolean;
   /** The module of a section rendered on this page, if already loaded. */
   moduleFor(view: SectionView): SectionModule | undefined;
+  /**
+   * Browser only: true for a static section of the server-rendered page still on screen, whose server HTML is
+   * final: it is kept as it is and its code is never loaded.
+   */
+  keepsServerHtml?(view: SectionView): boolean;
   /** Loads a section's module in the browser (and its data for a deferred section). */
   loadInBrowser?(view: SectionView, options: { withData: boolean; whenVisible: boolean }): Promise<{ module: SectionModule; data?: unknown }>;
 }

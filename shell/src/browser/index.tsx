@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useMemo, useRef } from 'react';
+import { reaction } from 'mobx';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import type { SectionModule } from '@site/contracts';
@@ -20,6 +21,7 @@ import { RootStore } from '../stores/root-store';
 import { reloadOnChunkError } from './chunk-reload';
 import { createBrowserCaptcha } from '../forms/captcha';
 import { LeaveGuardHistory, useGuardedRouterPush } from './leave-guard';
+import { useStaticSectionLinks } from './static-links';
 
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
 void globalStyles;
@@ -58,6 +60,7 @@ function NavigationSync({ navigator }: { navigator: Navigator }) {
 function NavigatorHost({ federation, payload }: { federation: BrowserFederation; payload: BrowserPayload }) {
   const store = useStore();
   const navigate = useNavigate();
+  useStaticSectionLinks(navigate, window);
   const services = useMemo(() => {
     const prefetched = new PrefetchedPages();
     const prefetcher = new LinkPrefetcher(store.env.api, prefetched, {
@@ -150,9 +153,24 @@ async function start(): Promise<void> {
   const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError, reportSectionError);
   federation.register();
 
+  // Static sections of the server-rendered page keep their server HTML and never load their code, until another
+  // page (or an error) replaces them: a later view of the same page is rendered by the browser, with its code.
+  const serverHtmlKept = new Set((store.page.current?.sections ?? []).filter((view) => view.status === 'ready' && view.staticHtml));
+  const stopKeeping = reaction(
+    () => [store.page.current, store.page.error] as const,
+    ([current, error]) => {
+      if (error || !current?.sections.some((view) => serverHtmlKept.has(view))) {
+        serverHtmlKept.clear();
+        stopKeeping();
+      }
+    },
+  );
+
   // Hydrate with the same code the server rendered: load every eager section's module first. A remote host that
   // does not answer holds up only its own sections: they keep their server HTML and hydrate when the code arrives.
-  const eager = (store.page.current?.sections ?? []).filter((view) => view.status === 'ready' && !view.lazy && view.remote && view.version);
+  const eager = (store.page.current?.sections ?? []).filter(
+    (view) => view.status === 'ready' && !view.lazy && !serverHtmlKept.has(view) && view.remote && view.version,
+  );
   await Promise.race([
     Promise.allSettled(eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name))),
     new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS)),
@@ -161,6 +179,7 @@ async function start(): Promise<void> {
   const runtime: SectionRuntime = {
     isServer: false,
     moduleFor: (view) => federation.cached(view.remote, view.version, view.descriptor.name),
+    keepsServerHtml: (view) => serverHtmlKept.has(view),
     async loadInBrowser(view, { withData, whenVisible: waitForVisibility }): Promise<{ module: SectionModule; data?: unknown }> {
       if (!view.remote || !view.version) throw new Error(`section ${view.descriptor.name} has no remote`);
       if (waitForVisibility) await whenVisible(`[data-section-id="${CSS.escape(view.descriptor.id)}"]`);

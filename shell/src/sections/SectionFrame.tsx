@@ -2,6 +2,7 @@ import { Suspense, lazy, memo, useEffect, useMemo, type ComponentType, type Reac
 import { RawIntlProvider } from 'react-intl';
 import { emptyMessages, intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
 import type { SectionModule, SectionProps } from '@site/contracts';
 import { Section } from '@site/ui';
 import { useSectionRuntime, useStore } from '../app/contexts';
@@ -107,19 +108,41 @@ function reportBrowserError(view: SectionView): void {
 }
 
 /**
+ * The wrapper of a static section's body (no box of its own): the server renders the body in it, and on the
+ * server-rendered page the browser renders it empty with no inner HTML of its own, so React adopts the server's
+ * DOM and never touches it, and the section's code is never loaded.
+ */
+const StaticBody = styled.div`
+  display: contents;
+`;
+
+// One object for every render: React compares the HTML string, which stays empty, so it never writes the element.
+const KEEP_SERVER_HTML = { __html: '' };
+
+/** A static section's body as the server rendered it, kept by the browser without its code. */
+function KeptServerHtml() {
+  return <StaticBody data-static-section="" dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
+}
+
+/**
  * Memoised: a re-render of the frame (colour scheme, theme) must not reach a section that is still waiting for its
  * code, since an update arriving at a boundary before it hydrated makes React drop the server HTML (error #421).
  */
 const SectionContent = memo(function SectionContent({ view }: { view: SectionView }) {
+  const runtime = useSectionRuntime();
   switch (view.status) {
-    case 'ready':
-      return (
+    case 'ready': {
+      if (view.staticHtml && runtime.keepsServerHtml?.(view)) return <KeptServerHtml />;
+      const body = (
         <SectionBoundary section={view.descriptor.name} fallback={<SectionUnavailable />} onError={() => reportBrowserError(view)}>
           <Suspense fallback={<SectionPlaceholder aria-busy="true" />}>
             <ReadySection view={view} />
           </Suspense>
         </SectionBoundary>
       );
+      // The same element around a static body wherever it is rendered, so the page's DOM has one shape.
+      return view.staticHtml ? <StaticBody data-static-section="">{body}</StaticBody> : body;
+    }
     case 'deferred':
       return <DeferredSection view={view} />;
     case 'missing':

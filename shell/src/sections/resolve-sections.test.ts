@@ -73,6 +73,30 @@ describe("resolving a page's sections", () => {
     ]);
   });
 
+  it('marks the views of sections that declare no hydration as static, and only those', async () => {
+    const { views } = await resolveSections(
+      [
+        { id: 'a', name: 'Plain', props: {} },
+        { id: 'b', name: 'Interactive', props: {} },
+        { id: 'c', name: 'Declared', props: {} },
+      ],
+      source({
+        Plain: { ok: true, module: moduleWith(async () => 'text', { name: 'Plain', hydrate: false }), remote: 'news', version: '1' },
+        Interactive: { ok: true, module: moduleWith(undefined, { name: 'Interactive' }), remote: 'forms', version: '1' },
+        Declared: { ok: true, module: moduleWith(undefined, { name: 'Declared', hydrate: true }), remote: 'forms', version: '1' },
+      }),
+      context,
+      { loaderBudgetMs: 50 },
+    );
+    expect(views.map((view) => [view.descriptor.name, view.status, view.staticHtml])).toEqual([
+      ['Plain', 'ready', true],
+      ['Interactive', 'ready', undefined],
+      ['Declared', 'ready', undefined],
+    ]);
+    // The mark travels to the browser in the page payload.
+    expect(JSON.parse(JSON.stringify(views[0]))).toMatchObject({ staticHtml: true, data: 'text' });
+  });
+
   it('aborts a loader whose budget is spent', async () => {
     let aborted = false;
     await resolveSections(

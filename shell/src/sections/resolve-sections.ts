@@ -109,7 +109,7 @@ export async function resolveSections(
       }
       const { module, remote, version } = resolution;
       const lazy = descriptor.lazy ?? module.meta.lazy ?? false;
-      const base = { descriptor, remote, version, lazy };
+      const base = { descriptor, remote, version, lazy, ...(module.meta.hydrate === false ? { staticHtml: true } : {}) };
       try {
         const data = await runLoader(module, descriptor, context, module.meta.loadBudgetMs ?? options.loaderBudgetMs, signal);
         modules.set(descriptor.id, module);

@@ -99,7 +99,8 @@ function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: 
     const assets = record?.assets[section.descriptor.name];
     if (!record || !assets) continue;
     for (const href of assets.css) css.add(href);
-    if (section.lazy) continue;
+    // Lazy sections load their code later; static ones never do on this page.
+    if (section.lazy || section.staticHtml) continue;
     if (record.browserEntryUrl) js.add(record.browserEntryUrl);
     for (const href of assets.js) js.add(href);
   }

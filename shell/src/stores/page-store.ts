@@ -10,6 +10,11 @@ export interface SectionView {
   remote?: string;
   version?: string;
   lazy?: boolean;
+  /**
+   * The section declared it has no interactive parts (`meta.hydrate: false`): on a server-rendered page the browser
+   * keeps its server HTML as it is and never loads its code.
+   */
+  staticHtml?: boolean;
   data?: unknown;
   /** Why the section is not ready (for logs and the dashboard; never shown to visitors). */
   reason?: string;

@@ -72,3 +72,6 @@ export default function HistoryTimeline({ descriptor, data }: SectionProps<{ tit
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

@@ -44,3 +44,6 @@ export default function ProgramsList({ descriptor, data }: SectionProps<Programs
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

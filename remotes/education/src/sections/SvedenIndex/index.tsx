@@ -42,3 +42,6 @@ export default function SvedenIndex({ descriptor, data }: SectionProps<{ title?:
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

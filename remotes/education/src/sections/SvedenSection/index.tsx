@@ -34,3 +34,6 @@ export default function SvedenSection({ descriptor, data }: SectionProps<SvedenS
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

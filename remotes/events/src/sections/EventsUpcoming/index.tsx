@@ -30,3 +30,6 @@ export default function EventsUpcoming({ descriptor, data }: SectionProps<Events
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

@@ -53,3 +53,6 @@ export default function LinkCards({ descriptor }: SectionProps<LinkCardsProps, u
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

@@ -110,3 +110,6 @@ export default function NewsFeatured({ descriptor, data }: SectionProps<NewsFeat
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

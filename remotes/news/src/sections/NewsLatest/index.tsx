@@ -33,3 +33,6 @@ export default function NewsLatest({ descriptor, data }: SectionProps<NewsLatest
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

@@ -75,3 +75,6 @@ export default function OfficeContacts({ descriptor, data }: SectionProps<Office
     </div>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

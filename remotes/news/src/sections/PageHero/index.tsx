@@ -94,3 +94,6 @@ export default function PageHero({ descriptor }: SectionProps<PageHeroProps, und
     </Layout>
   );
 }
+
+/** Links and text only: the server HTML is final, the browser needs no code for it on a server-rendered page. */
+export const meta = { hydrate: false };

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { HYDRATION_PATTERN, collectConsole } from '../support/console';
+import { asReturningVisitor, openHydrated } from '../support/site';
+
+/**
+ * Sections without interactive parts (issue 11 point 3) declare `hydrate: false`: on a server-rendered page the
+ * browser keeps their server HTML and loads no code for them. Every section of the home page is such a section,
+ * so its first load requests no remote's code at all, and the page still looks and navigates as before.
+ */
+
+/** The requests the browser makes for remote code (containers, shared chunks, section chunks), by remote. */
+function remoteCode(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/remotes\/([a-z-]+)\//.exec(new URL(request.url()).pathname);
+    if (match) urls.push(request.url());
+  });
+  return urls;
+}
+
+const HOME_SECTIONS = ['PageHero', 'NewsFeatured', 'NewsLatest', 'EventsUpcoming', 'ProgramsList', 'LinkCards'];
+
+/**
+ * The HTML of each static section body by section id: of the live page, or of the HTML the server sent, parsed by the
+ * same browser (so both are serialised alike).
+ */
+function staticBodies(page: Page, served?: string): Promise<Record<string, string>> {
+  return page.evaluate((html) => {
+    const root = html === undefined ? document : new DOMParser().parseFromString(html, 'text/html');
+    return Object.fromEntries(
+      [...root.querySelectorAll<HTMLElement>('[data-section-id]')]
+        .filter((section) => section.querySelector('[data-static-section]'))
+        .map((section) => [section.dataset.sectionId!, section.querySelector('[data-static-section]')!.innerHTML]),
+    );
+  }, served);
+}
+
+test.beforeEach(async ({ context }) => {
+  await asReturningVisitor(context);
+});
+
+for (const path of ['/', '/en']) {
+  test(`${path}: the first load requests no remote code, and the sections keep their server HTML through hydration`, async ({ page }) => {
+    const console = collectConsole(page);
+    const code = remoteCode(page);
+    const response = await page.goto(path);
+    const served = await staticBodies(page, await response!.text());
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    // Every section of the page is static and shown: the hero's heading and image, the cards' links and images.
+    const sections = await page
+      .locator('[data-section-id]')
+      .evaluateAll((elements) =>
+        elements.map((element) => [
+          element.getAttribute('data-section'),
+          element.getAttribute('data-section-status'),
+          !!element.querySelector('[data-static-section]'),
+        ]),
+      );
+    expect(new Set(sections.map(([name]) => name))).toEqual(new Set(HOME_SECTIONS));
+    expect(sections.every(([, status, isStatic]) => status === 'ready' && isStatic)).toBe(true);
+    await expect(page.locator('[data-section="PageHero"] h2')).toBeVisible();
+    await expect(page.locator('[data-section="PageHero"] img')).toHaveJSProperty('complete', true);
+    expect(await page.locator('[data-section="LinkCards"] a[href]').count()).toBe(4);
+    expect(await page.locator('[data-section="NewsFeatured"] a[href]').count()).toBeGreaterThan(2);
+    // Hydration left them exactly as the server rendered them, and nothing asked for their code.
+    expect(Object.keys(served)).toHaveLength(sections.length);
+    expect(await staticBodies(page)).toEqual(served);
+    expect(code).toEqual([]);
+    // Later re-renders (a colour scheme and a font size of the accessibility mode) leave them as they are too.
+    await page.locator('[data-a11y-toggle]').click();
+    const panel = page.locator('[data-a11y-panel]');
+    await panel.locator('[data-scheme="black"]').click();
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'black');
+    expect(await staticBodies(page)).toEqual(served);
+    await panel.locator('[data-font-size]').last().click();
+    await panel.locator('[data-scheme="none"]').click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-color-scheme', 'black');
+    await page.keyboard.press('Escape');
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('networkidle');
+    expect(await staticBodies(page)).toEqual(served);
+    expect(code).toEqual([]);
+    expect(console.messages.filter((line) => HYDRATION_PATTERN.test(line))).toEqual([]);
+  });
+}
+
+test('a link of a static section navigates in the page: no new document, the next page rendered', async ({ page }) => {
+  const console = collectConsole(page);
+  await openHydrated(page, '/en');
+  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+  const card = page.locator('[data-section="LinkCards"] a[href="/en/research"]');
+  await card.click();
+  await expect(page).toHaveURL(/\/en\/research$/);
+  await expect(page.locator('[data-section="ResearchAreas"][data-section-status="ready"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  // Back to the home page in the same document: its sections are rendered by the browser now, content and all.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator('[data-section="LinkCards"] a[href="/en/research"]')).toBeVisible();
+  await expect(page.locator('[data-section="PageHero"] h2')).toBeVisible();
+  expect(await page.locator('[data-section="NewsFeatured"] a[href]').count()).toBeGreaterThan(2);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  expect(console.messages.filter((line) => HYDRATION_PATTERN.test(line))).toEqual([]);
+});
+
+test('a client navigation to the home page renders its static sections in the browser, loading their code then', async ({ page }) => {
+  const code = remoteCode(page);
+  await openHydrated(page, '/news');
+  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+  code.length = 0;
+  await page.locator('header a[href="/"]:visible').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  for (const name of HOME_SECTIONS) await expect(page.locator(`[data-section="${name}"] [data-static-section] h2`).first()).toBeAttached();
+  await expect(page.locator('[data-section="PageHero"] h2')).toBeVisible();
+  await expect(page.locator('[data-section="LinkCards"] a[href="/apply"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  // The news remote was already loaded by /news; the page's first section of another remote is loaded now.
+  await expect.poll(() => code.some((url) => /\/remotes\/(events|education)\//.test(url))).toBe(true);
+  // And its links are the router's again: a click stays in the page.
+  await page.locator('[data-section="LinkCards"] a[href="/research"]').click();
+  await expect(page).toHaveURL(/\/research$/);
+  await expect(page.locator('[data-section="ResearchAreas"][data-section-status="ready"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+test('a link of a static section is held by the leave guard of a form with unsaved input, and the form works', async ({ page }) => {
+  const code = remoteCode(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openHydrated(page, '/en/contacts');
+  // The contact form is interactive: its remote's code loaded; the office list beside it is static.
+  await expect.poll(() => code.some((url) => /\/remotes\/forms\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
+  expect(code.some((url) => /\/remotes\/news\//.test(url))).toBe(false);
+  await expect(page.locator('[data-section="OfficeContacts"] [data-static-section]')).toHaveCount(1);
+  await expect(page.locator('[data-section="ContactForm"] [data-static-section]')).toHaveCount(0);
+  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+  await page.locator('form[data-form="contact"]').getByLabel('Name').fill('Oleg Kuznetsov');
+  const officeLink = page.locator('[data-section="OfficeContacts"] a[href^="/en/contacts/"]').first();
+  const target = await officeLink.getAttribute('href');
+  await officeLink.click();
+  const dialog = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay on the page' }).click();
+  await expect(page).toHaveURL(/\/en\/contacts$/);
+  await expect(page.locator('form[data-form="contact"]').getByLabel('Name')).toHaveValue('Oleg Kuznetsov');
+  await officeLink.click();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator('[data-section="OfficeContacts"][data-section-status="ready"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+test('a page with an interactive section still hydrates it: the media list loads its code and its filter works in the page', async ({ page }) => {
+  const code = remoteCode(page);
+  await openHydrated(page, '/en/media');
+  expect(code.some((url) => /\/remotes\/news\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
+  await expect(page.locator('[data-section="NewsFeed"] [data-static-section]')).toHaveCount(0);
+  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+  await page.getByRole('region', { name: 'Filters' }).getByRole('link', { name: 'Video', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/media\?formats=video$/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import type { NavigateFunction } from 'react-router-dom';
+import { scrollToHash } from '@site/ui';
+
+/** The attribute of a static section's body (see SectionFrame): its server HTML has no code of its own. */
+const STATIC_BODY = '[data-static-section]';
+
+/** Paths the router never shows: the API and its media, the platform's own routes, redirects and files. */
+function leavesTheRouter(url: URL): boolean {
+  return /^\/(api|_shell|_platform)\//.test(url.pathname) || /^\/(en\/)?pdf-redirect/.test(url.pathname) || /\.(ics|xml)$/.test(url.pathname);
+}
+
+/**
+ * Where the router should go for a click on a link of a static section, or null when the browser should follow
+ * it itself. The rules are SiteLink's (which renders these links on the server): another origin, a new tab, a
+ * download, a file or a modified click stays with the browser; a hash of the page scrolls to its anchor.
+ */
+function routerTargetOf(event: MouseEvent, location: Location): { anchor: HTMLAnchorElement; url: URL } | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+  if (!anchor?.closest(STATIC_BODY)) return null;
+  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
+  let url: URL;
+  try {
+    url = new URL(anchor.href, location.href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== location.origin || leavesTheRouter(url)) return null;
+  return { anchor, url };
+}
+
+/**
+ * Static sections keep their server HTML without their code, so their links have no click handlers: one handler
+ * on the document sends their internal links through the router (a client navigation, held by the leave guard like
+ * any other link) instead of a document load.
+ */
+export function useStaticSectionLinks(navigate: NavigateFunction, win: Window): void {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const target = routerTargetOf(event, win.location);
+      if (!target) return;
+      const { anchor, url } = target;
+      if (anchor.getAttribute('href')?.startsWith('#')) {
+        // A link to an anchor of this page: a smooth scroll, as SiteLink does.
+        if (scrollToHash(url.hash)) {
+          event.preventDefault();
+          win.history.pushState(win.history.state, '', url.hash);
+        }
+        return;
+      }
+      event.preventDefault();
+      const to = `${url.pathname}${url.search}${url.hash}`;
+      const here = `${win.location.pathname}${win.location.search}${win.location.hash}`;
+      void navigate(to, { replace: to === here });
+    };
+    win.document.addEventListener('click', onClick);
+    return () => win.document.removeEventListener('click', onClick);
+  }, [navigate, win]);
+}

@@ -1,0 +1,137 @@
+/** @jest-environment jsdom */
+import '../layout/jsdom-text-encoder';
+import { act, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { runInAction } from 'mobx';
+import type { ApiClient, SectionModule, SectionProps } from '@site/contracts';
+import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from '../app/contexts';
+import { MemoryPersistence } from '../stores/persistence';
+import { RootStore } from '../stores/root-store';
+import { UiStore } from '../stores/ui-store';
+import type { SectionView } from '../stores/page-store';
+import { SectionFrame } from './SectionFrame';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const api: ApiClient = {
+  get: () => Promise.reject(new Error('no data needed')),
+  post: () => Promise.reject(new Error('nothing posted')),
+};
+
+function Notice({ descriptor, data }: SectionProps<{ title: string }, string[]>) {
+  return (
+    <div role="region">
+      <h2>{descriptor.props.title}</h2>
+      <ul>
+        {data.map((item) => (
+          <li key={item}>
+            <a href={`/en/news/${item}`}>{item}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const module: SectionModule = { default: Notice, meta: { name: 'Notice', hydrate: false } };
+
+const view: SectionView = {
+  descriptor: { id: 'notice', name: 'Notice', props: { title: 'Announcements' } },
+  status: 'ready',
+  remote: 'news',
+  version: '1.0.0',
+  lazy: false,
+  staticHtml: true,
+  data: ['exams', 'holidays'],
+};
+
+function storeFor(isServer: boolean): RootStore {
+  const persistence = new MemoryPersistence();
+  return new RootStore(
+    { api, persistence, isServer },
+    {
+      locale: 'en',
+      init: null,
+      page: { current: null, error: null, fetchedAt: null },
+      ui: UiStore.snapshotFrom(persistence, 'desktop'),
+      remotes: { revision: 1, list: [] },
+      status: 200,
+    },
+  );
+}
+
+function frame(store: RootStore, runtime: SectionRuntime, section: SectionView = view): ReactElement {
+  return (
+    <IntlProvider locale="en" messages={{}}>
+      <StoreProvider value={store}>
+        <SectionRuntimeProvider value={runtime}>
+          <SectionFrame view={section} />
+        </SectionRuntimeProvider>
+      </StoreProvider>
+    </IntlProvider>
+  );
+}
+
+const serverHtml = () => renderToString(frame(storeFor(true), { isServer: true, moduleFor: () => module }));
+
+describe('a static section (meta.hydrate false)', () => {
+  it('is rendered by the server inside the static body wrapper, with its text and links', () => {
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml();
+    const body = container.querySelector('[data-section="Notice"] [data-static-section]');
+    expect(body?.querySelector('h2')?.textContent).toBe('Announcements');
+    expect([...body!.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/en/news/exams', '/en/news/holidays']);
+  });
+
+  it('keeps its server HTML untouched through hydration and later re-renders, without loading its code', async () => {
+    const html = serverHtml();
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const body = container.querySelector('[data-static-section]')!;
+    const bodyHtml = body.innerHTML;
+    const heading = body.querySelector('h2');
+    const loadInBrowser = jest.fn(() => Promise.reject(new Error('a static section must not load its code')));
+    const store = storeFor(false);
+    const recoverable: unknown[] = [];
+    const runtime: SectionRuntime = { isServer: false, moduleFor: () => undefined, keepsServerHtml: () => true, loadInBrowser };
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, frame(store, runtime), { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(container.querySelector('[data-static-section]')).toBe(body);
+    expect(body.innerHTML).toBe(bodyHtml);
+    // The very same nodes: React adopted them rather than rendering them again.
+    expect(body.querySelector('h2')).toBe(heading);
+
+    // A colour scheme re-renders the frame: the body stays as the server rendered it.
+    await act(async () => runInAction(() => store.ui.setColorScheme('black')));
+    expect(container.querySelector('[data-section="Notice"]')?.innerHTML).not.toBe(html);
+    expect(body.innerHTML).toBe(bodyHtml);
+    // A new render of the same view (the page re-rendered) leaves it too.
+    await act(async () => root!.render(frame(store, runtime)));
+    expect(body.innerHTML).toBe(bodyHtml);
+    expect(body.querySelector('h2')).toBe(heading);
+    expect(loadInBrowser).not.toHaveBeenCalled();
+    await act(async () => root!.unmount());
+    container.remove();
+  });
+
+  it('is rendered by the browser with its code once it is not the server-rendered page (a client navigation)', async () => {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    const runtime: SectionRuntime = { isServer: false, moduleFor: () => module, keepsServerHtml: () => false };
+    await act(async () => root.render(frame(storeFor(false), runtime)));
+    const body = container.querySelector('[data-section="Notice"] [data-static-section]');
+    expect(body?.querySelector('h2')?.textContent).toBe('Announcements');
+    expect(body?.querySelectorAll('a')).toHaveLength(2);
+    // The same shape as the server's: the wrapper holds the section's own root element.
+    const server = document.createElement('div');
+    server.innerHTML = serverHtml();
+    expect(body?.firstElementChild?.outerHTML).toBe(server.querySelector('[data-static-section]')?.firstElementChild?.outerHTML);
+    await act(async () => root.unmount());
+  });
+});
