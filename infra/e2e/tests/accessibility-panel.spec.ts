@@ -127,7 +127,8 @@ test.describe('the fuller accessible version', () => {
 
       await reopened.locator('[data-a11y-reset]').click();
       await expect(page.locator('html')).not.toHaveAttribute(setting.attribute, /.*/);
-      expect((await context.cookies(baseURL)).find((cookie) => cookie.name === setting.name)).toBeUndefined();
+      // document.cookie reaches the browser's cookie store (where the test reads it) a moment later, as when it was set.
+      await expect.poll(async () => (await context.cookies(baseURL)).find((cookie) => cookie.name === setting.name)).toBeUndefined();
       await page.reload();
       expect((await firstFrame(page)).attributes[setting.attribute]).toBeNull();
     });
