@@ -24,10 +24,11 @@ function refuse(reply: FastifyReply, statusCode: number, message: string, retryA
 
 /**
  * A body the proxy refuses is read and thrown away for a few seconds, so that the client, still sending it, gets to
- * read the answer instead of a reset connection; then the connection goes.
+ * read the answer instead of a reset connection; a body still arriving after that closes the connection. The answer
+ * must not say `connection: close`: Node then closes the socket as soon as the answer is written, with the rest of
+ * the body unread, and the client gets a reset (EPIPE) instead of the answer.
  */
-function discardBody(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('connection', 'close');
+function discardBody(request: FastifyRequest): void {
   if (request.raw.complete) return;
   const timer = setTimeout(() => request.raw.socket?.destroy(), 5000);
   timer.unref();
@@ -63,7 +64,7 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
     const bodyLimit = multipart ? limits.multipartBodyLimitBytes : limits.jsonBodyLimitBytes;
     if (hasBody && declaredLength > bodyLimit) {
-      discardBody(request, reply);
+      discardBody(request);
       return refuse(reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE);
     }
 
@@ -79,7 +80,7 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     if (hasBody) {
       const releaseClient = clientUploads.take(request.ip);
       if (!releaseClient) {
-        discardBody(request, reply);
+        discardBody(request);
         return refuse(reply, 429, TOO_MANY_UPLOADS[locale], retryAfterSeconds);
       }
       releases.push(releaseClient);
@@ -90,7 +91,7 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
       releaseAll();
       if (left.signal.aborted) return reply;
       request.log.warn({ pool: hasBody ? 'uploads' : 'reads', inUse: pool.inUse, queued: pool.queued }, 'content API proxy queue full');
-      if (hasBody) discardBody(request, reply);
+      if (hasBody) discardBody(request);
       return refuse(reply, 503, BUSY[locale], retryAfterSeconds);
     }
     releases.push(release);
@@ -123,7 +124,10 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
             if (!HOP_BY_HOP.has(name) && value !== undefined) responseHeaders[name] = value;
           }
           // An early answer (413, 429) to a body still arriving: the rest of that body is not wanted.
-          if (hasBody && !request.raw.complete) responseHeaders.connection = 'close';
+          if (hasBody && !request.raw.complete) {
+            request.raw.unpipe(upstreamRequest);
+            discardBody(request);
+          }
           upstreamResponse.once('close', releaseAll);
           resolve(
             reply
@@ -160,7 +164,7 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
           request.raw.unpipe(upstreamRequest);
           upstreamRequest.destroy(new Error('body over the limit'));
           answered = true;
-          discardBody(request, reply);
+          discardBody(request);
           releaseAll();
           resolve(refuse(reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE));
         }
