@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { useShell } from './shell-context';
-import { classifyHref, scrollToHash } from './links';
+import { classifyHref, scrollToHash, servedAsDocument } from './links';
 
 export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string;
@@ -30,7 +30,7 @@ export function SiteLink({ href, children, onClick, ...rest }: SiteLinkProps) {
       }
       const to = shell.localePath(href);
       // Routes the server answers itself (a redirect, the feeds and calendar files) need a document request.
-      const reloadDocument = /^\/(en\/)?pdf-redirect/.test(to) || /\.(ics|xml)(\?|#|$)/.test(to);
+      const reloadDocument = servedAsDocument(to);
       return (
         <Link to={to} reloadDocument={reloadDocument} onClick={onClick} {...rest}>
           {children}

@@ -30,7 +30,7 @@ export {
 } from './Grid';
 export { SiteLink, type SiteLinkProps } from './SiteLink';
 export { usePageLocation, usePageQuery, useNavigateTo } from './routing';
-export { classifyHref, scrollToHash, type LinkKind } from './links';
+export { classifyHref, scrollToHash, servedAsDocument, type LinkKind } from './links';
 export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState } from './typography';
 export { Card, CardGrid, type CardProps } from './Card';
 export { Image, type ImageProps } from './Image';

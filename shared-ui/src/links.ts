@@ -13,6 +13,14 @@ export function classifyHref(href: string, ownLegacyHosts: readonly string[] = [
   }
 }
 
+/**
+ * Internal paths the server answers itself rather than the router: the PDF redirect and the feed and calendar files.
+ * A link to one needs a document request, never a client navigation.
+ */
+export function servedAsDocument(path: string): boolean {
+  return /^\/(en\/)?pdf-redirect/.test(path) || /\.(ics|xml)(\?|#|$)/.test(path);
+}
+
 /** Scrolls smoothly to an anchor (honouring reduced motion) and moves focus there for keyboard users. */
 export function scrollToHash(hash: string): boolean {
   const id = decodeURIComponent(hash.replace(/^#/, ''));

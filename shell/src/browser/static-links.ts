@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
-import { scrollToHash } from '@site/ui';
+import { scrollToHash, servedAsDocument } from '@site/ui';
 
 /** The attribute of a static section's body (see SectionFrame): its server HTML has no code of its own. */
 const STATIC_BODY = '[data-static-section]';
 
-/** Paths the router never shows: the API and its media, the platform's own routes, redirects and files. */
+/** Paths the router never shows: the API and its media, the platform's own routes, and what SiteLink loads as a document. */
 function leavesTheRouter(url: URL): boolean {
-  return /^\/(api|_shell|_platform)\//.test(url.pathname) || /^\/(en\/)?pdf-redirect/.test(url.pathname) || /\.(ics|xml)$/.test(url.pathname);
+  return /^\/(api|_shell|_platform)\//.test(url.pathname) || servedAsDocument(url.pathname);
 }
 
 /**
