@@ -25,12 +25,32 @@ const TYPED = [
 
 /** A relative import that climbs out of its package into another top-level package folder. */
 const OUT_OF_PACKAGE = '^(\\.\\./)+(shell|remotes|shared-ui|shared-contracts|infra)(/|$)';
+
+/** The shell's import rules; the browser-code block repeats them because a later block's options replace, not extend. */
+const SHELL_IMPORT_PATTERNS = [
+  {
+    group: ['@site/remote-*', '@site/content-api', '@site/registry'],
+    message: 'The shell reaches remotes through federation and services over HTTP only.',
+  },
+  { regex: OUT_OF_PACKAGE, message: 'The shell imports other packages by their package name, never by a relative path.' },
+];
 /** A relative import from one remote into another remote's sources (`../../../events/src/...`). */
 const OTHER_REMOTE = '^(\\.\\./){2,}(news|events|education|forms|search)/src(/|$)';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.federation/**', '**/coverage/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-monolith/**',
+      '**/.monolith/**',
+      '**/.data/**',
+      '**/.federation/**',
+      '**/coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.d.ts',
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -144,13 +164,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@site/remote-*', '@site/content-api', '@site/registry'],
-              message: 'The shell reaches remotes through federation and services over HTTP only.',
-            },
-            { regex: OUT_OF_PACKAGE, message: 'The shell imports other packages by their package name, never by a relative path.' },
-          ],
+          patterns: [...SHELL_IMPORT_PATTERNS],
         },
       ],
     },
@@ -164,11 +178,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['@site/remote-*', '@site/content-api', '@site/registry'],
-              message: 'The shell reaches remotes through federation and services over HTTP only.',
-            },
-            { regex: OUT_OF_PACKAGE, message: 'The shell imports other packages by their package name, never by a relative path.' },
+            ...SHELL_IMPORT_PATTERNS,
             { regex: '(^|/)server/', message: "Browser code never imports the shell's server modules: move what both need out of server/." },
           ],
         },
