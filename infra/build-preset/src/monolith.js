@@ -12,9 +12,10 @@ const { repoRoot } = require('./paths');
  * The monolith comparison build: the same shell and the same sections compiled as one application without Module
  * Federation, for measuring what federation costs (bench only, never deployed). It is the shell's own build with
  * three substitutions:
- * - the federation runtime (`@module-federation/enhanced/runtime`) becomes a generated module whose `loadRemote`
- *   imports the section from the remotes' sources (one chunk per section, as webpack splits any dynamic import),
- *   and whose `registerRemotes`/`registerPlugins` do nothing;
+ * - the federation runtime (`@module-federation/enhanced/runtime` on the server, the shell's lazily loaded
+ *   `browser-runtime` in the browser) becomes a generated module whose `loadRemote` imports the section from the
+ *   remotes' sources (one chunk per section, as webpack splits any dynamic import), and whose
+ *   `registerRemotes`/`registerPlugins`/`startFederation` do nothing;
  * - the remote catalog (`shell/src/federation/catalog.ts`) keeps every record the registry names but without the
  *   remote hosts' files (no stylesheet to inline, no script to preload): the sections' code and styles are the
  *   shell's own chunks;
@@ -51,6 +52,7 @@ function writeMonolithModules(shellDir) {
       '};',
       'export function registerRemotes(): void {}',
       'export function registerPlugins(): void {}',
+      'export function startFederation(): void {}',
       'export function loadRemote<T>(id: string): Promise<T> {',
       '  const load = sections[id];',
       '  if (!load) return Promise.reject(new Error(`section ${id} is not in the monolith build`));',
@@ -106,6 +108,9 @@ function createMonolithBuild({ shellDir = path.join(repoRoot, 'shell'), mode = '
         ...config.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
         new webpack.NormalModuleReplacementPlugin(/^(\.\/|\.\.\/federation\/)catalog$/, (resource) => {
           if (resource.context.startsWith(path.join(shellDir, 'src'))) resource.request = generated.catalog;
+        }),
+        new webpack.NormalModuleReplacementPlugin(/^\.\/browser-runtime$/, (resource) => {
+          if (resource.context.startsWith(path.join(shellDir, 'src'))) resource.request = generated.runtime;
         }),
       ],
     };

@@ -2,12 +2,16 @@
 const path = require('node:path');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDependencies } = require('./shared');
+const webpack = require('webpack');
+const { sharedDependencies, browserSharedModuleSource } = require('./shared');
 const { moduleRules } = require('./rules');
 const { resolveOptions } = require('./resolve');
 
 /** Node packages the shell server requires at run time instead of bundling them. */
 const SERVER_EXTERNALS = /^(fastify|@fastify\/.+|jsdom|pino(-.+)?|better-sqlite3|knex|pg)(\/.*)?$/;
+
+/** The virtual module (`virtual:<name>`) of the shared modules the browser shell provides to remotes. */
+const BROWSER_SHARED_MODULE = 'site-browser-shared';
 
 const SHELL_ASSETS_FILE = 'shell-assets.json';
 /** Which packages each chunk of the browser build holds (see chunkContents), for the size report. */
@@ -29,8 +33,11 @@ class ShellAssetsPlugin {
       const files = entry ? entry.getFiles() : [];
       // Shared modules (the design system among them) live in async chunks; their CSS must still be in the
       // server-rendered head, so every stylesheet of the build is listed.
+      const federation = compilation.namedChunks.get('federation');
       const assets = {
         js: files.filter((file) => file.endsWith('.js')),
+        // The federation runtime's chunk: the server preloads it on pages that hydrate remote code at once.
+        federation: federation ? [...federation.files].filter((file) => file.endsWith('.js')) : [],
         css: Object.keys(compilation.assets)
           .filter((file) => file.endsWith('.css'))
           .sort(),
@@ -83,10 +90,17 @@ function chunkContents(compilation, entryFiles) {
 }
 
 /**
- * The shell's two builds: the browser entry (served under `/_shell/`) and the Node server. Both are federation
- * hosts with no static remotes: remotes are registered at run time from the registry.
+ * The shell's two builds: the browser entry (served under `/_shell/`) and the Node server. The server is a federation
+ * host with no static remotes: remotes are registered at run time from the registry. The browser build has no
+ * ModuleFederationPlugin: React, the design system and the other shared singletons are ordinary modules of its
+ * bundle, and the federation runtime is a chunk of its own, loaded with the first remote section a page needs
+ * (shell/src/federation/browser-runtime.ts); pages whose sections are all static server HTML never download it.
+ * That chunk provides the runtime to remotes (`_FEDERATION_RUNTIME_CORE`, for their `externalRuntime`) and hands
+ * them the shell's shared modules (BROWSER_PROVIDED in shared.js). `runtimePlugins` apply to the server only: the
+ * browser's are registered by the shell's code (see BrowserFederation).
  */
 function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production', runtimePlugins = [] }) {
+  if (runtimePlugins.some((p) => p.side === 'browser')) throw new Error('The browser shell takes no federation runtime plugins from the build');
   const distDir = path.join(rootDir, 'dist');
   const common = {
     mode,
@@ -114,20 +128,20 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
     },
     // The shell's styles (its own and the design system's, which it provides to every remote) are one stylesheet:
     // every page needs all of it before first paint, and one render-blocking request costs less than several.
-    optimization: { splitChunks: { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true } } } },
+    // The federation runtime stays in the one lazily loaded chunk of the module that starts it (browser-runtime.ts):
+    // webpack's vendor group would split it into a second request.
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true },
+          defaultVendors: { test: /[\\/]node_modules[\\/](?!@module-federation[\\/])/, priority: -10, reuseExistingChunk: true },
+        },
+      },
+    },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
-      new ModuleFederationPlugin({
-        name: 'shell',
-        filename: 'shellEntry.js',
-        remotes: {},
-        shared: sharedDependencies({ side: 'browser', role: 'host' }),
-        shareStrategy: 'loaded-first',
-        dts: false,
-        manifest: false,
-        runtimePlugins: runtimePlugins.filter((p) => p.side !== 'server').map((p) => p.path),
-        experiments: { asyncStartup: true, provideExternalRuntime: true, optimization: { target: 'web' } },
-      }),
+      // The shared modules the federation runtime hands to remotes (see browser-runtime.ts and shared.js).
+      new webpack.experiments.schemes.VirtualUrlPlugin({ [BROWSER_SHARED_MODULE]: { type: '.js', source: browserSharedModuleSource } }),
       new ShellAssetsPlugin(),
     ],
   };

@@ -1,13 +1,15 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkSectionModule, type SectionModule } from '@site/contracts';
 import type { SectionModuleSource, SectionResolution } from '../sections/resolve-sections';
 import type { RemoteUse } from '../stores/root-store';
 import { manifestBaseUrl } from './catalog';
 import { IntegrityGuard, fetchAndCompare, type IntegrityVerifier } from './subresource-integrity';
+import { loadOnce } from '../browser/load-once';
 import { withTimeout } from './timeout';
 
 /** Margin around the viewport within which a lazy section starts loading. */
 const LAZY_ROOT_MARGIN = '300px 0px';
+
+type BrowserRuntime = typeof import('./browser-runtime');
 
 function moduleKey(remote: string, version: string, section: string): string {
   return `${remote}@${version}/${section}`;
@@ -45,12 +47,19 @@ export class BrowserFederation implements SectionModuleSource {
     );
   }
 
-  register(): void {
-    if (this.remotes.length === 0) return;
-    registerPlugins([this.integrity.plugin()]);
+  /**
+   * The federation runtime, its own chunk, loaded and started with the page's remotes on the first call: a page whose
+   * sections are all static server HTML never downloads it. A chunk that failed to load is fetched again next time.
+   */
+  private readonly federationRuntime: () => Promise<BrowserRuntime> = loadOnce(async () => {
+    const runtime = await import(/* webpackChunkName: "federation" */ './browser-runtime');
+    runtime.startFederation({
+      plugins: [this.integrity.plugin()],
+      remotes: this.remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })),
+    });
     this.integrity.watch(document);
-    registerRemotes(this.remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })));
-  }
+    return runtime;
+  });
 
   cached(remote: string | undefined, version: string | undefined, section: string): SectionModule | undefined {
     if (!remote || !version) return undefined;
@@ -63,7 +72,8 @@ export class BrowserFederation implements SectionModuleSource {
     if (loaded) return Promise.resolve(loaded);
     let pending = this.pending.get(key);
     if (!pending) {
-      pending = withTimeout(loadRemote<SectionModule>(`${remote}/${section}`), this.timeoutMs, `loading ${remote}/${section}`)
+      const loading = this.federationRuntime().then((runtime) => runtime.loadRemote<SectionModule>(`${remote}/${section}`));
+      pending = withTimeout(loading, this.timeoutMs, `loading ${remote}/${section}`)
         .then((module) => {
           const problem = checkSectionModule(module, section);
           if (problem) throw new Error(`${remote}/${section}: ${problem}`);

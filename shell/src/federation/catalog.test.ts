@@ -72,4 +72,17 @@ describe('remote catalog (registry + manifests → which remote renders which se
     expect(catalog.locate('Shared')?.remote).toBe('beta');
     expect(catalog.conflicts).toEqual(['section Shared is provided by beta and alpha; beta is used']);
   });
+
+  it('names the SRI value of every remote file by absolute URL, per snapshot: a new version brings its own', () => {
+    const record = (version: string, sri: string) => ({
+      ...buildRemoteRecord({ ...entry('news'), manifestUrl: `https://cdn.example/remotes/news/${version}/mf-manifest.json` }, manifest('news', ['NewsLatest'])),
+      integrity: { 'remoteEntry.js': sri },
+    });
+    const first = new RemoteCatalog(1, [record('1.0.0-aaaaaaaaaa', 'sha256-first')]);
+    expect(first.integrityByUrl).toEqual({ 'https://cdn.example/remotes/news/1.0.0-aaaaaaaaaa/remoteEntry.js': 'sha256-first' });
+    expect(first.integrityByUrl).toBe(first.integrityByUrl);
+    const next = new RemoteCatalog(2, [record('1.0.1-bbbbbbbbbb', 'sha256-next')]);
+    expect(next.integrityByUrl).toEqual({ 'https://cdn.example/remotes/news/1.0.1-bbbbbbbbbb/remoteEntry.js': 'sha256-next' });
+    expect(first.integrityByUrl).toEqual({ 'https://cdn.example/remotes/news/1.0.0-aaaaaaaaaa/remoteEntry.js': 'sha256-first' });
+  });
 });

@@ -65,6 +65,7 @@ export class RemoteCatalog {
   readonly variant: string;
   private readonly sectionIndex: Map<string, SectionLocation>;
   private readonly variants = new Map<string, RemoteCatalog>();
+  private integrity: Readonly<Record<string, string>> | null = null;
 
   constructor(revision: number, records: RemoteRecord[], canaries: Iterable<[string, CanaryRecord]> = [], variant = '') {
     this.revision = revision;
@@ -129,6 +130,22 @@ export class RemoteCatalog {
       this.variants.set(id, catalog);
     }
     return catalog;
+  }
+
+  /**
+   * SRI values of every remote file of this snapshot by absolute URL (a variant's catalog names its canary versions).
+   * Resolved once per snapshot rather than per page: a publish or rollback gives a new snapshot, with its own.
+   */
+  get integrityByUrl(): Readonly<Record<string, string>> {
+    if (!this.integrity) {
+      const byUrl: Record<string, string> = {};
+      for (const record of this.remotes.values()) {
+        const base = manifestBaseUrl(record.manifestUrl);
+        for (const [file, sri] of Object.entries(record.integrity ?? {})) byUrl[new URL(file, base).toString()] = sri;
+      }
+      this.integrity = Object.freeze(byUrl);
+    }
+    return this.integrity;
   }
 
   locate(sectionName: string): SectionLocation | null {

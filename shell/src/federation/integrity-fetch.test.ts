@@ -67,8 +67,8 @@ describe('integrity checks of remote files over real HTTP', () => {
       noindex: false,
     });
     expect(head).toContain(
-      `<link rel="preload" as="script" href="https://cdn.example/remotes/news/1/remoteEntry.js" integrity="${sri}" crossorigin="anonymous">`,
+      `<link rel="preload" as="script" href="https://cdn.example/remotes/news/1/remoteEntry.js" integrity="${sri}" crossorigin="anonymous" fetchpriority="low">`,
     );
-    expect(head).toContain('<link rel="preload" as="script" href="https://cdn.example/remotes/other/1/remoteEntry.js">');
+    expect(head).toContain('<link rel="preload" as="script" href="https://cdn.example/remotes/other/1/remoteEntry.js" fetchpriority="low">');
   });
 });
