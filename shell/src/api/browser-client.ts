@@ -1,4 +1,5 @@
 import type { ApiClient, ApiError, ApiErrorDetails, RequestOptions } from '@site/contracts';
+import { loadOnce } from '../browser/load-once';
 import type { ApiClientOptions } from './client';
 import { TIMESTAMP_PARAM, serializeParams } from './params';
 
@@ -11,8 +12,7 @@ import { TIMESTAMP_PARAM, serializeParams } from './params';
 export function createBrowserApiClient(options: ApiClientOptions = {}): ApiClient {
   const now = options.now ?? Date.now;
   const unreachableStatus = options.unreachableStatus ?? 500;
-  let withProgress: Promise<ApiClient> | undefined;
-  const progressClient = () => (withProgress ??= import('./client').then(({ createApiClient }) => createApiClient(options)));
+  const progressClient = loadOnce(() => import('./client').then(({ createApiClient }) => createApiClient(options)));
 
   async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, requestOptions: RequestOptions | undefined): Promise<T> {
     const params = method === 'GET' ? { ...requestOptions?.params, [TIMESTAMP_PARAM]: now() } : requestOptions?.params;

@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, isNonEmptyObject, validate, type Alert } from '@site/contracts';
-import { SiteLink, useShell } from '@site/ui';
+import { SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { CloseIcon, InfoIcon } from './icons';
 
@@ -75,14 +74,13 @@ const Close = styled.button`
 `;
 
 function AlertCard({ alert, onClose, closeLabel }: { alert: Alert; onClose: () => void; closeLabel: string }) {
-  const shell = useShell();
-  const html = useMemo(() => shell.sanitizeHtml(alert.text), [shell, alert.text]);
   // An alert link is shown only if it is a non-empty object (spec point 5).
   const link = isNonEmptyObject(alert.link) ? validate(LinkSchema, alert.link) : null;
   return (
     <Card data-alert-id={String(alert.id)}>
       <InfoIcon />
-      <div dangerouslySetInnerHTML={{ __html: html }} />
+      {/* Sanitised when the init data was fetched (normaliseInit). */}
+      <div dangerouslySetInnerHTML={{ __html: alert.text }} />
       {link?.ok && (
         <SiteLink href={link.value.href} data-alert-link>
           {link.value.label}

@@ -4,6 +4,7 @@ import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
 import { Button, DARK_PALETTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
+import { COOKIES_ACCEPTED_ATTRIBUTE } from '../stores/persistence';
 
 const Bar = styled.section`
   ${DARK_PALETTE}
@@ -17,6 +18,9 @@ const Bar = styled.section`
   }
   a {
     color: inherit;
+  }
+  [${COOKIES_ACCEPTED_ATTRIBUTE}] & {
+    display: none;
   }
 `;
 
@@ -40,12 +44,17 @@ const Inner = styled.div`
   }
 `;
 
-/** The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag (spec point 4). */
+/**
+ * The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag (spec point 4).
+ * It is part of the server HTML, so a new visitor sees it with the page's first paint (not after hydration, when it
+ * would be the page's late largest paint); for a visitor who accepted, the preference script's root attribute keeps it
+ * hidden until the store, once the page has loaded, removes it.
+ */
 export const CookieNotice = observer(function CookieNotice() {
   const { init, ui } = useStore();
   const intl = useIntl();
   const cookies = init.data?.cookies;
-  if (!ui.pageLoaded || ui.cookiesAccepted || !cookies) return null;
+  if (ui.cookiesAccepted || !cookies) return null;
   const link = validate(LinkSchema, cookies.link);
   // The settings say what the cookies are for; the component's text asks for consent. Both are shown.
   const purpose = init.data?.settings.cookiesContent?.trim();

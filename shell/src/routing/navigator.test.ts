@@ -1,4 +1,6 @@
+import { JSDOM } from 'jsdom';
 import type { ApiClient } from '@site/contracts';
+import { createSanitizer } from '../security/sanitize';
 import { MemoryPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
@@ -8,6 +10,9 @@ import { resolveRoute, slugForPath } from './routes';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
+
+// The server's sanitizer (DOMPurify over a jsdom window), as the browser's would load it.
+const sanitize = createSanitizer(new JSDOM('').window);
 
 const init = (siteName: string): InitSnapshot => ({
   settings: { siteName },
@@ -65,6 +70,7 @@ function setup(answer: (path: string) => unknown) {
       resolveOptions: { loaderBudgetMs: 1000 },
     },
     {
+      sanitizer: async () => sanitize,
       replace: (path) => replaced.push(path),
       assign: (url) => assigned.push(url),
       afterNavigation: (target, _view, change) => shown.push({ path: `${target.pathname}${target.search}`, pathChanged: change.pathChanged }),

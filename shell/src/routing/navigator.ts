@@ -6,6 +6,7 @@ import { resolveRoute } from './routes';
 import type { PageView } from '../stores/page-store';
 import type { RootStore } from '../stores/root-store';
 import { normaliseInit } from '../stores/init-store';
+import type { Sanitizer } from '../security/sanitize';
 import { FETCH_DISPLAY_DELAY_MS, withMinimumDuration } from '../stores/fetch-state';
 
 export interface NavigationTarget {
@@ -25,6 +26,11 @@ function queryChangeRefetches(view: PageView, previousSearch: string, nextSearch
 }
 
 export interface NavigatorHooks {
+  /**
+   * The HTML sanitizer, loaded on demand: a page shown by a client navigation may render backend HTML (its sections,
+   * the alerts of another language's init data), so none is shown before the sanitizer has loaded.
+   */
+  sanitizer(): Promise<Sanitizer>;
   /** Replaces the URL without a new history entry (backend redirects). */
   replace(path: string): void;
   /** Leaves the site for an absolute URL (a backend redirect to another host). */
@@ -48,7 +54,8 @@ export class Navigator {
     const { store } = this;
     if (locale === store.locale.locale && store.init.data) return store.init.data;
     try {
-      return normaliseInit(await endpoints.init(this.deps.api, locale));
+      const [response, sanitize] = await Promise.all([endpoints.init(this.deps.api, locale), this.hooks.sanitizer()]);
+      return normaliseInit(response, sanitize);
     } catch (error) {
       // The page can still show with the layout already on screen.
       console.error('Init data could not be reloaded after the language switch', error);
@@ -100,7 +107,7 @@ export class Navigator {
       controller.signal,
     );
     // The minimum display time starts first, so that its timer fires before the loading bar's equal throttle.
-    const loading = withMinimumDuration(() => pipeline, this.minimumDisplayMs);
+    const loading = withMinimumDuration(() => Promise.all([pipeline, this.hooks.sanitizer()]).then(([result]) => result), this.minimumDisplayMs);
     store.loadingBar.start();
     store.page.startLoading();
     const pathChanged = !current || current.path !== route.path || current.routeName !== route.name;

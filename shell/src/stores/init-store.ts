@@ -20,6 +20,7 @@ import {
   type Redirect,
   type Settings,
 } from '@site/contracts';
+import type { Sanitizer } from '../security/sanitize';
 
 /** The default colour scheme entry: dark grey on white (spec point 3). */
 export const DEFAULT_COLOR_SCHEME: ColorSchemeItem['color'] = { bg: '#2F312E', color: '#FFFFFF', text: '#FFFFFF' };
@@ -30,6 +31,7 @@ export interface InitSnapshot {
   redirects: Redirect[];
   header: HeaderData | null;
   footer: FooterData | null;
+  /** Their `text` is sanitised HTML, ready for the page: see normaliseInit. */
   alerts: Alert[];
   cookies: CookiesNotice | null;
   notify: Notify | null;
@@ -45,9 +47,12 @@ function optional<T>(schema: Parameters<typeof validate>[0], value: unknown): T 
 
 /**
  * Turns an init response into what the layout renders: every key other than settings, colours and redirects
- * is a layout component (spec point 3); malformed components and entries are dropped one by one.
+ * is a layout component (spec point 3); malformed components and entries are dropped one by one. The alerts' HTML is
+ * sanitised here, once per init response, by whoever fetched it: the server for the init data it puts in the page (so
+ * a page whose sections all keep their server HTML needs no sanitizer code in the browser), the browser for init data
+ * it fetches itself (a language switch).
  */
-export function normaliseInit(response: InitResponse): InitSnapshot {
+export function normaliseInit(response: InitResponse, sanitize: Sanitizer): InitSnapshot {
   const { data } = response;
   const components: Record<string, unknown> = { ...(data.layoutComponents ?? {}) };
   for (const [key, value] of Object.entries(data)) {
@@ -60,7 +65,7 @@ export function normaliseInit(response: InitResponse): InitSnapshot {
     redirects: keepValidEntries(RedirectSchema, data.redirects),
     header: optional<HeaderData>(HeaderSchema, header),
     footer: optional<FooterData>(FooterSchema, footer),
-    alerts: keepValidEntries(AlertSchema, alerts),
+    alerts: keepValidEntries(AlertSchema, alerts).map((alert) => ({ ...alert, text: sanitize(alert.text) })),
     cookies: optional<CookiesNotice>(CookiesNoticeSchema, cookies),
     notify: optional<Notify>(NotifySchema, notify),
     extra,

@@ -15,6 +15,12 @@ export const STORAGE_KEYS = {
 } as const;
 
 /**
+ * Set on the root element, before first paint, by the document's preference script when the cookies flag is stored:
+ * the server HTML carries the cookie notice for every visitor, and this attribute hides it for one who accepted.
+ */
+export const COOKIES_ACCEPTED_ATTRIBUTE = 'data-cookies-accepted';
+
+/**
  * Where visitor preferences live. In the browser: localStorage, mirrored into cookies for the preferences the
  * server must know for the first paint (colour scheme, font size, locale). On the server: the request's cookies.
  */

@@ -46,6 +46,8 @@ describe('ui store', () => {
     ui.setColorScheme('lime');
     ui.setFontScale(150);
     const again = new UiStore(UiStore.snapshotFrom(persistence, 'mobile'), persistence);
+    // Until the page has loaded, the store renders the notice as the server did (the same HTML for every visitor).
+    expect(again.cookiesAccepted).toBe(false);
     again.markPageLoaded();
     expect(again.isAlertHidden(7)).toBe(true);
     expect(again.cookiesAccepted).toBe(true);

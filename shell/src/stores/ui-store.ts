@@ -36,9 +36,14 @@ export class UiStore {
   fontScale: FontScale;
   reading: ReadingPreferences;
   speech: boolean;
-  /** Alerts and the cookie notice show only after the page has loaded in the browser. */
+  /** Alerts show only after the page has loaded in the browser. */
   pageLoaded = false;
-  cookiesAccepted = true;
+  /**
+   * False until the page has loaded in the browser: the server and the hydrating browser both render the cookie
+   * notice (the same HTML for every visitor; the preference script hides it before first paint for a visitor who
+   * accepted), then the stored flag decides.
+   */
+  cookiesAccepted = false;
   hiddenAlertIds: string[] = [];
   notifyClosed = false;
 
