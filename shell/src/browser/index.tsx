@@ -11,10 +11,12 @@ import { useStore, type SectionRuntime } from '../app/contexts';
 import { BrowserFederation, whenVisible } from '../federation/browser-federation';
 import { analyticsConfig, PageHitCounter } from '../analytics/page-hits';
 import { Navigator } from '../routing/navigator';
+import { resolveRoute } from '../routing/routes';
 import { LinkPrefetcher, PrefetchedPages, browserIdleCallback } from '../routing/prefetch';
 import { resolveSections } from '../sections/resolve-sections';
 import { reportSectionError } from '../sections/report-section-error';
-import { createSanitizer } from '../security/sanitize';
+import { BrowserSanitizer } from '../security/browser-sanitizer';
+import type { Sanitizer } from '../security/sanitize';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
 import { BrowserPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
@@ -57,7 +59,7 @@ function NavigationSync({ navigator }: { navigator: Navigator }) {
   return null;
 }
 
-function NavigatorHost({ federation, payload }: { federation: BrowserFederation; payload: BrowserPayload }) {
+function NavigatorHost({ federation, payload, sanitizer }: { federation: BrowserFederation; payload: BrowserPayload; sanitizer: () => Promise<Sanitizer> }) {
   const store = useStore();
   const navigate = useNavigate();
   useStaticSectionLinks(navigate, window);
@@ -92,6 +94,7 @@ function NavigatorHost({ federation, payload }: { federation: BrowserFederation;
           prefetched: services.prefetched,
         },
         {
+          sanitizer,
           replace: (path) => navigate(path, { replace: true }),
           afterNavigation: (target, _view, { pathChanged }) => {
             afterPaint(() => {
@@ -103,7 +106,7 @@ function NavigatorHost({ federation, payload }: { federation: BrowserFederation;
           },
         },
       ),
-    [store, federation, navigate, payload, services],
+    [store, federation, navigate, payload, services, sanitizer],
   );
   useEffect(() => {
     // The first page: counted, its links prefetched, and an address with a hash scrolled to smoothly.
@@ -151,7 +154,12 @@ async function start(): Promise<void> {
   const api = createBrowserApiClient({ baseURL: payload.config.publicApiBase });
   const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
   const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError, reportSectionError);
-  federation.register();
+  const sanitizer = new BrowserSanitizer(window, payload.config.mediaHosts ?? []);
+  const loadSanitizer = () =>
+    sanitizer.load().catch((error: unknown) => {
+      reloadOnChunkError(error);
+      throw error;
+    });
 
   // Static sections of the server-rendered page keep their server HTML and never load their code, until another
   // page (or an error) replaces them: a later view of the same page is rendered by the browser, with its code.
@@ -166,13 +174,20 @@ async function start(): Promise<void> {
     },
   );
 
-  // Hydrate with the same code the server rendered: load every eager section's module first. A remote host that
-  // does not answer holds up only its own sections: they keep their server HTML and hydrate when the code arrives.
-  const eager = (store.page.current?.sections ?? []).filter(
-    (view) => view.status === 'ready' && !view.lazy && !serverHtmlKept.has(view) && view.remote && view.version,
-  );
+  // The sections that hydrate (ready, not keeping their server HTML). Hydrate with the same code the server rendered:
+  // load every eager one's module first. A remote host that does not answer holds up only its own sections: they keep
+  // their server HTML and hydrate when the code arrives.
+  const current = store.page.current;
+  const hydrating = (current?.sections ?? []).filter((view) => view.status === 'ready' && !serverHtmlKept.has(view));
+  const eager = hydrating.filter((view) => !view.lazy && view.remote && view.version);
+  // Whatever hydrates may render backend HTML through the sanitizer (sections' SafeHtml, the UI-kit page), so its code
+  // loads beside the sections' code; only a content page none of whose sections hydrates does without it.
+  const allServerHtml = !store.page.error && !!current && resolveRoute(window.location.pathname).definition.view === 'content' && hydrating.length === 0;
   await Promise.race([
-    Promise.allSettled(eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name))),
+    Promise.allSettled([
+      ...eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name)),
+      ...(allServerHtml ? [] : [loadSanitizer()]),
+    ]),
     new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS)),
   ]);
 
@@ -183,7 +198,7 @@ async function start(): Promise<void> {
     async loadInBrowser(view, { withData, whenVisible: waitForVisibility }): Promise<{ module: SectionModule; data?: unknown }> {
       if (!view.remote || !view.version) throw new Error(`section ${view.descriptor.name} has no remote`);
       if (waitForVisibility) await whenVisible(`[data-section-id="${CSS.escape(view.descriptor.id)}"]`);
-      const module = await federation.load(view.remote, view.version, view.descriptor.name);
+      const [module] = await Promise.all([federation.load(view.remote, view.version, view.descriptor.name), loadSanitizer()]);
       if (!withData) return { module };
       const current = store.page.current;
       const { views } = await resolveSections(
@@ -207,7 +222,7 @@ async function start(): Promise<void> {
   const context = {
     api,
     publicApiBase: payload.config.publicApiBase,
-    sanitize: createSanitizer(window, payload.config.mediaHosts ?? []),
+    sanitize: sanitizer.sanitize,
     ownLegacyHosts: payload.config.ownLegacyHosts,
     captcha: createBrowserCaptcha(payload.config.captcha),
     siteOrigin: payload.config.siteOrigin,
@@ -228,7 +243,7 @@ async function start(): Promise<void> {
           effects={
             <>
               <DocumentEffects />
-              <NavigatorHost federation={federation} payload={payload} />
+              <NavigatorHost federation={federation} payload={payload} sanitizer={loadSanitizer} />
               <LeaveGuardHost history={leaveGuardHistory} />
             </>
           }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy } from './csp';
-import { PREFERENCE_SCRIPT } from './document';
+import { PREFERENCE_SCRIPT, START_SCRIPT } from './document';
 
 function directives(policy: string): Record<string, string[]> {
   return Object.fromEntries(
@@ -19,10 +19,10 @@ describe('Content-Security-Policy of a page', () => {
     '',
   ];
 
-  it('runs scripts from the site, the remotes and the one inline script by its hash, never any inline script', () => {
+  it("runs scripts from the site, the remotes and the document's own two inline scripts by their hashes, never any inline script", () => {
     const policy = directives(contentSecurityPolicy({ remoteUrls }));
-    const hash = `'sha256-${createHash('sha256').update(PREFERENCE_SCRIPT).digest('base64')}'`;
-    expect(policy['script-src']).toEqual(["'self'", hash, 'https://cdn.example.edu', 'http://127.0.0.1:3001']);
+    const [preferences, start] = [PREFERENCE_SCRIPT, START_SCRIPT].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(policy['script-src']).toEqual(["'self'", preferences, start, 'https://cdn.example.edu', 'http://127.0.0.1:3001']);
     expect(policy['script-src']).not.toContain("'unsafe-inline'");
     expect(policy['script-src']).not.toContain("'unsafe-eval'");
     expect(policy['connect-src']).toEqual(["'self'", 'https://cdn.example.edu', 'http://127.0.0.1:3001']);
@@ -52,7 +52,7 @@ describe('Content-Security-Policy of a page', () => {
     const policy = directives(
       contentSecurityPolicy({ remoteUrls: ['/remotes/news/mf-manifest.json', 'javascript:alert(1)'], captchaScriptUrl: 'http://127.0.0.1:4555/api.js' }),
     );
-    expect(policy['script-src']!.slice(2)).toEqual(['http://127.0.0.1:4555']);
+    expect(policy['script-src']!.slice(3)).toEqual(['http://127.0.0.1:4555']);
     expect(policy['frame-src']).toEqual(['http://127.0.0.1:4555']);
   });
 });

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { PREFERENCE_SCRIPT } from './document';
+import { PREFERENCE_SCRIPT, START_SCRIPT } from './document';
 
 /** Hosts Google's reCAPTCHA (v3 and Enterprise) loads its code and frames from, besides its script's own host. */
 const RECAPTCHA_SCRIPT_HOSTS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
 const RECAPTCHA_FRAME_HOSTS = ['https://www.google.com', 'https://recaptcha.google.com', 'https://www.recaptcha.net'];
 
-const PREFERENCE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PREFERENCE_SCRIPT).digest('base64')}'`;
+/** The document's two inline scripts: the preferences before first paint, and the start of the shell's scripts. */
+const INLINE_SCRIPT_HASHES = [PREFERENCE_SCRIPT, START_SCRIPT].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
 
 export const CSP_REPORT_PATH = '/_csp-report';
 
@@ -36,7 +37,7 @@ function unique(values: Array<string | null>): string[] {
 
 /**
  * The page's Content-Security-Policy. Scripts run only from the site, the remotes on the page and the captcha
- * provider, plus the one inline script (the colour scheme before first paint) by its hash; so HTML that reached a
+ * provider, plus the document's own inline scripts (the colour scheme before first paint, the start of the shell's scripts) by their hashes; so HTML that reached a
  * page some other way cannot run. Styles may be inline (components set custom properties in style attributes);
  * images only from the site, its remotes and the configured media hosts (no tracking beacons in stored HTML).
  */
@@ -49,7 +50,7 @@ export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsE
   const captchaFrames = googleCaptcha ? RECAPTCHA_FRAME_HOSTS : captchaOrigin ? [captchaOrigin] : [];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", PREFERENCE_SCRIPT_HASH, ...remotes, ...captchaScripts]],
+    ['script-src', ["'self'", ...INLINE_SCRIPT_HASHES, ...remotes, ...captchaScripts]],
     ['style-src', ["'self'", "'unsafe-inline'", 'https:', ...remotes]],
     ['img-src', ["'self'", 'data:', 'blob:', ...imageHosts, ...remotes]],
     ['font-src', ["'self'", 'data:', 'https:', ...remotes]],

@@ -1,5 +1,6 @@
 import { formatTitle, mergeSeo } from '../app/seo';
-import { documentHead, serializeForScript } from './document';
+import { JSDOM } from 'jsdom';
+import { FIRST_PAINT_WAIT_MS, LARGEST_PAINT_QUIET_MS, LARGEST_PAINT_WAIT_MS, START_SCRIPT, documentHead, documentTail, serializeForScript } from './document';
 
 const base = {
   locale: 'ru' as const,
@@ -77,5 +78,124 @@ describe('document head: installing, sharing, structured data', () => {
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)![1]!;
     expect(JSON.parse(json)).toEqual({ '@type': 'BreadcrumbList', name: '</script><script>alert(1)</script>' });
     expect(documentHead({ ...base, locale: 'en' })).toContain('<link rel="manifest" href="/en/manifest.webmanifest">');
+  });
+});
+
+describe("document tail: the shell's scripts start after the page's largest paint", () => {
+  const payload = { store: {}, config: {} } as unknown as Parameters<typeof documentTail>[0];
+  const scripts = ['/_shell/main.js', '/_shell/react-dom.0123456789.js'];
+  const inOrder = [
+    ['/_shell/main.js', false],
+    ['/_shell/react-dom.0123456789.js', false],
+  ];
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /**
+   * The tail in a jsdom document with the start script run as the browser would. jsdom reports no paints, so the
+   * browser's largest-paint reports are played by hand: `paint()` is one. `hero` puts a hero image not loaded yet.
+   */
+  function load({ visibility = 'visible', reportsPaints = true, hero = false }: { visibility?: string; reportsPaints?: boolean; hero?: boolean } = {}) {
+    const image = hero ? '<img src="/api/media/hero.jpg" fetchpriority="high" alt="">' : '';
+    const dom = new JSDOM(`<!doctype html><html><body><div id="app">${image}${documentTail(payload, scripts).slice('</div>'.length)}`, {
+      runScripts: 'outside-only',
+    });
+    const { window } = dom;
+    Object.defineProperty(window.document, 'visibilityState', { value: visibility });
+    const img = window.document.querySelector('img');
+    if (img) Object.defineProperty(img, 'complete', { value: false });
+    const observers: Array<() => void> = [];
+    if (reportsPaints) {
+      class PaintObserver {
+        static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+        constructor(private readonly callback: () => void) {}
+        observe(options: { type: string }) {
+          if (options.type === 'largest-contentful-paint') observers.push(this.callback);
+        }
+      }
+      Object.assign(window, { PerformanceObserver: PaintObserver });
+    }
+    window.eval(START_SCRIPT);
+    const started = () =>
+      [...window.document.querySelectorAll('script[src]')].map((script) => [script.getAttribute('src'), (script as HTMLScriptElement).async]);
+    const paint = () => observers.forEach((callback) => callback());
+    return { dom, img, started, paint };
+  }
+
+  it('lists the scripts as low-priority preloads, so they download from the start, and has no script the browser runs at once', () => {
+    const tail = documentTail(payload, scripts);
+    expect(tail).toContain('<link rel="preload" as="script" href="/_shell/main.js" fetchpriority="low" data-shell-script>');
+    expect(tail).not.toMatch(/<script[^>]+src=/);
+    expect(tail).toContain(`<script>${START_SCRIPT}</script>`);
+  });
+
+  it(`inserts the scripts, to run in order, once no larger paint has come for ${LARGEST_PAINT_QUIET_MS} ms`, async () => {
+    const { dom, started, paint } = load();
+    await wait(LARGEST_PAINT_QUIET_MS * 2);
+    expect(started()).toEqual([]);
+    paint();
+    await wait(LARGEST_PAINT_QUIET_MS / 2);
+    paint(); // a larger paint: the page is still painting
+    await wait(LARGEST_PAINT_QUIET_MS / 2 + 10);
+    expect(started()).toEqual([]);
+    await wait(LARGEST_PAINT_QUIET_MS);
+    expect(started()).toEqual(inOrder);
+    dom.window.close();
+  });
+
+  it('waits for the hero image to load, and for its paint, as well', async () => {
+    const { dom, img, started, paint } = load({ hero: true });
+    paint();
+    await wait(LARGEST_PAINT_QUIET_MS * 2);
+    expect(started()).toEqual([]);
+    img!.dispatchEvent(new dom.window.Event('load'));
+    // The image's own paint is reported after its load: the page is painted once that has been quiet too.
+    expect(started()).toEqual([]);
+    await wait(LARGEST_PAINT_QUIET_MS / 2);
+    paint();
+    await wait(LARGEST_PAINT_QUIET_MS / 2 + 10);
+    expect(started()).toEqual([]);
+    await wait(LARGEST_PAINT_QUIET_MS);
+    expect(started()).toEqual(inOrder);
+    dom.window.close();
+  });
+
+  it('does not count a hero image that loads before anything is painted as painted', async () => {
+    const { dom, img, started, paint } = load({ hero: true });
+    img!.dispatchEvent(new dom.window.Event('load'));
+    await wait(LARGEST_PAINT_QUIET_MS * 2);
+    expect(started()).toEqual([]);
+    paint();
+    await wait(LARGEST_PAINT_QUIET_MS / 2);
+    expect(started()).toEqual([]);
+    await wait(LARGEST_PAINT_QUIET_MS);
+    expect(started()).toEqual(inOrder);
+    dom.window.close();
+  });
+
+  it(`starts them ${LARGEST_PAINT_WAIT_MS} ms after the first paint at most, while the hero image is still loading`, async () => {
+    const { dom, started, paint } = load({ hero: true });
+    paint();
+    await wait(LARGEST_PAINT_WAIT_MS - 200);
+    expect(started()).toEqual([]);
+    await wait(250);
+    expect(started()).toEqual(inOrder);
+    dom.window.close();
+  });
+
+  it(`starts them ${FIRST_PAINT_WAIT_MS} ms after the document at most when no paint is reported`, async () => {
+    const { dom, started } = load({ hero: true });
+    await wait(FIRST_PAINT_WAIT_MS - 200);
+    expect(started()).toEqual([]);
+    await wait(250);
+    expect(started()).toEqual(inOrder);
+    dom.window.close();
+  });
+
+  it('starts them at once in a page opened in the background, and in a browser that does not report its largest paint', () => {
+    for (const options of [{ visibility: 'hidden' }, { reportsPaints: false }]) {
+      const { dom, started } = load(options);
+      expect(started()).toEqual(inOrder);
+      dom.window.close();
+    }
   });
 });

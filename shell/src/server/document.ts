@@ -11,7 +11,7 @@ import {
   type StructuredData,
 } from '@site/ui';
 import { manifestPath } from './discovery/web-manifest';
-import { STORAGE_KEYS } from '../stores/persistence';
+import { COOKIES_ACCEPTED_ATTRIBUTE, STORAGE_KEYS } from '../stores/persistence';
 import { feedAlternates } from '../app/feed-links';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
 
@@ -46,7 +46,7 @@ export interface HeadInput {
   inlineStyles?: Array<{ href: string; css: string }>;
   scriptPreloads: string[];
   /** SRI values of preloaded remote scripts by URL: such a preload carries `integrity` and `crossorigin` like the script. */
-  preloadIntegrity?: Record<string, string>;
+  preloadIntegrity?: Readonly<Record<string, string>>;
   noindex: boolean;
   /** Where backend media (`/media/...`) is served to browsers: the public API base. */
   mediaBase?: string;
@@ -90,11 +90,12 @@ const READING_PREFERENCE_TABLE = READING_PREFERENCE_NAMES.map((name) => [
 
 /**
  * Applies the visitor's stored colour scheme, font size and reading preferences (letter spacing, line height, font
- * family, images) before first paint. The server never reads them, so the
+ * family, images) before first paint, and marks the root when the cookies flag is stored (the cookie notice, in the
+ * server HTML for everyone, is then never painted). The server never reads them, so the
  * HTML is the same for every visitor (and cacheable); the browser store takes them over after hydration.
  * localStorage is where the browser keeps them; the cookie mirror covers storage that is turned off.
  */
-export const PREFERENCE_SCRIPT = `(function(){var d=document.documentElement;function r(k){try{var v=localStorage.getItem(k);if(v!==null)return v}catch(e){}var m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));return m?decodeURIComponent(m[1]):null}var s=r(${JSON.stringify(STORAGE_KEYS.colorScheme)}),f=r(${JSON.stringify(STORAGE_KEYS.fontSize)});if(${JSON.stringify(COLOR_SCHEME_NAMES)}.indexOf(s)>=0)d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f!=='${DEFAULT_FONT_SCALE}'&&${JSON.stringify(FONT_SCALES.map(String))}.indexOf(f)>=0)d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f);${JSON.stringify(READING_PREFERENCE_TABLE)}.forEach(function(p){var v=r(p[0]);if(p[2].indexOf(v)>=0)d.setAttribute(p[1],v)})})();`;
+export const PREFERENCE_SCRIPT = `(function(){var d=document.documentElement;function r(k){try{var v=localStorage.getItem(k);if(v!==null)return v}catch(e){}var m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));return m?decodeURIComponent(m[1]):null}var s=r(${JSON.stringify(STORAGE_KEYS.colorScheme)}),f=r(${JSON.stringify(STORAGE_KEYS.fontSize)});if(${JSON.stringify(COLOR_SCHEME_NAMES)}.indexOf(s)>=0)d.setAttribute('${COLOR_SCHEME_ATTRIBUTE}',s);if(f!=='${DEFAULT_FONT_SCALE}'&&${JSON.stringify(FONT_SCALES.map(String))}.indexOf(f)>=0)d.setAttribute('${FONT_SCALE_ATTRIBUTE}',f);${JSON.stringify(READING_PREFERENCE_TABLE)}.forEach(function(p){var v=r(p[0]);if(p[2].indexOf(v)>=0)d.setAttribute(p[1],v)});if(r(${JSON.stringify(STORAGE_KEYS.cookies)})!==null)d.setAttribute('${COOKIES_ACCEPTED_ATTRIBUTE}','')})();`;
 
 /** Everything up to and including the opening of the app container. */
 export function documentHead(input: HeadInput): string {
@@ -126,19 +127,45 @@ export function documentHead(input: HeadInput): string {
   if (!input.noindex) for (const feed of feedAlternates(input)) links.push(`<link ${attributes({ rel: 'alternate', ...feed })}>`);
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   for (const style of input.inlineStyles ?? []) links.push(`<style data-href="${escapeHtml(style.href)}">${style.css}</style>`);
+  // Remote code is for hydration only, like the shell's deferred scripts (low priority): preloaded early, but low, so
+  // it does not compete with the render-blocking stylesheet and the LCP image on a slow phone network.
   for (const href of input.scriptPreloads) {
     const integrity = input.preloadIntegrity?.[href];
     const checked = integrity ? ` integrity="${escapeHtml(integrity)}" crossorigin="anonymous"` : '';
-    links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}"${checked}>`);
+    links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}"${checked} fetchpriority="low">`);
   }
   links.push(...discoveryTags(input));
   links.push(...structuredDataScripts(input));
   return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;
 }
 
+/** Marks the preloads of the shell's scripts, which START_SCRIPT turns into scripts. */
+const SHELL_SCRIPT_ATTRIBUTE = 'data-shell-script';
+
+/** How long after the page's first paint the shell's scripts wait at most for its largest paint to settle. */
+export const LARGEST_PAINT_WAIT_MS = 1500;
+/** How long after the latest largest-paint candidate the page counts as painted. */
+export const LARGEST_PAINT_QUIET_MS = 50;
+/** How long the shell's scripts wait at most for a page that reports no paint at all. */
+export const FIRST_PAINT_WAIT_MS = 3000;
+
+/**
+ * Starts the shell's scripts once the browser has shown the page's largest paint. Deferred scripts run as soon as the
+ * document is parsed, and when they have arrived by then (a cached or fast response) the browser runs them, and the
+ * hydration, before it has painted the page and its hero image: on a slow phone the largest paint then waits for the
+ * main thread. Here the scripts download from the start (low-priority preloads, as deferred scripts are) and run, in
+ * order, once the page has painted, the hero image (the image marked fetchpriority="high") has loaded, and no larger
+ * paint has come for LARGEST_PAINT_QUIET_MS since the last paint or the image's load (the image's own paint is
+ * reported after its load; an image that loads before anything is painted does not count as painted). They run at
+ * the latest LARGEST_PAINT_WAIT_MS after the first paint, or FIRST_PAINT_WAIT_MS after the document when no paint is
+ * reported. A page opened in the background paints nothing, and a browser that does not report its largest paint
+ * gives nothing to wait for: there they start at once.
+ */
+export const START_SCRIPT = `(function(){var d=document,w=window,done=0,seen=0,quiet=0,hero=d.querySelector('img[fetchpriority="high"]'),heroDone=!hero||hero.complete,timer;function go(){if(done)return;done=1;d.querySelectorAll('link[${SHELL_SCRIPT_ATTRIBUTE}]').forEach(function(l){var s=d.createElement('script');s.src=l.href;s.async=false;d.body.appendChild(s)})}function check(){if(seen&&quiet&&heroDone)go()}function settle(){quiet=0;clearTimeout(timer);timer=setTimeout(function(){quiet=1;check()},${LARGEST_PAINT_QUIET_MS})}function painted(){if(!seen){seen=1;setTimeout(go,${LARGEST_PAINT_WAIT_MS})}settle()}var types=w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(d.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return go();if(!heroDone){var h=function(){heroDone=1;settle()};hero.addEventListener('load',h);hero.addEventListener('error',h)}new PerformanceObserver(painted).observe({type:'largest-contentful-paint',buffered:true});setTimeout(go,${FIRST_PAINT_WAIT_MS})})();`;
+
 /** The closing of the app container: the state the browser continues from, and the shell's scripts. */
 export function documentTail(payload: BrowserPayload, scripts: string[]): string {
   const state = `<script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${serializeForScript(payload)}</script>`;
-  const tags = scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
-  return `</div>${state}${tags}</body></html>`;
+  const preloads = scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}" fetchpriority="low" ${SHELL_SCRIPT_ATTRIBUTE}>`).join('');
+  return `</div>${state}${preloads}<script>${START_SCRIPT}</script></body></html>`;
 }

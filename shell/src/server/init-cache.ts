@@ -1,6 +1,7 @@
 import type { ApiClient, Locale } from '@site/contracts';
 import { endpoints } from '../api/endpoints';
 import { normaliseInit, type InitSnapshot } from '../stores/init-store';
+import type { Sanitizer } from '../security/sanitize';
 
 interface Entry {
   value: InitSnapshot;
@@ -21,6 +22,8 @@ export class InitCache {
   constructor(
     private readonly api: ApiClient,
     private readonly ttlMs: number,
+    /** Sanitises the alerts' HTML once per fetched init response (see normaliseInit). */
+    private readonly sanitize: Sanitizer,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -39,7 +42,7 @@ export class InitCache {
       pending = endpoints
         .init(this.api, locale)
         .then((response) => {
-          const value = normaliseInit(response);
+          const value = normaliseInit(response, this.sanitize);
           this.entries.set(locale, { value, fetchedAt: this.now(), revision });
           return value;
         })

@@ -12,7 +12,7 @@ function rootAfterScript(prepare: () => void): Element {
   const root = document.documentElement;
   root.removeAttribute('data-color-scheme');
   root.removeAttribute('data-font-scale');
-  for (const name of ['data-letter-spacing', 'data-line-height', 'data-font-family', 'data-images']) root.removeAttribute(name);
+  for (const name of ['data-letter-spacing', 'data-line-height', 'data-font-family', 'data-images', 'data-cookies-accepted']) root.removeAttribute(name);
   localStorage.clear();
   for (const cookie of document.cookie.split('; ')) document.cookie = `${cookie.split('=')[0]}=; Max-Age=0; path=/`;
   prepare();
@@ -69,5 +69,11 @@ describe('preference script', () => {
       localStorage.setItem('images', '"><script>');
     });
     for (const name of ['data-letter-spacing', 'data-line-height', 'data-font-family', 'data-images']) expect(root.hasAttribute(name)).toBe(false);
+  });
+
+  it('marks the root when the cookies flag is stored, in localStorage or the cookie mirror, so the notice is never painted', () => {
+    expect(rootAfterScript(() => localStorage.setItem('cookies', 'true')).hasAttribute('data-cookies-accepted')).toBe(true);
+    expect(rootAfterScript(() => (document.cookie = 'cookies=true; path=/')).hasAttribute('data-cookies-accepted')).toBe(true);
+    expect(rootAfterScript(() => localStorage.setItem('colorScheme', 'sepia')).hasAttribute('data-cookies-accepted')).toBe(false);
   });
 });

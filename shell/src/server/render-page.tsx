@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router';
 import { type ApiClient, type BreakpointType, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
 import type { SectionRuntime } from '../app/contexts';
-import { manifestBaseUrl, type RemoteCatalog } from '../federation/catalog';
+import type { RemoteCatalog } from '../federation/catalog';
 import type { RegistryClient } from '../federation/registry-client';
 import type { ServerFederation } from '../federation/server-federation';
 import type { Sanitizer } from '../security/sanitize';
@@ -33,7 +33,7 @@ export interface RenderDependencies {
   registry: RegistryClient;
   federation: ServerFederation;
   sanitize: Sanitizer;
-  shellAssets: { js: string[]; css: string[] };
+  shellAssets: ShellAssets;
 }
 
 const RENDER_ABORT_MS = 10_000;
@@ -74,13 +74,13 @@ function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
   );
 }
 
-/** SRI values of every remote file of the catalog by absolute URL (a variant's catalog names its canary versions). */
-function catalogIntegrity(catalog: RemoteCatalog): Record<string, string> {
-  const integrity: Record<string, string> = {};
-  for (const record of catalog.remotes.values()) {
-    for (const [file, sri] of Object.entries(record.integrity ?? {})) integrity[new URL(file, manifestBaseUrl(record.manifestUrl)).toString()] = sri;
-  }
-  return integrity;
+/** The shell's browser files (shell-assets.json of its browser build), by name in `/_shell/`. */
+export interface ShellAssets {
+  /** The entry's scripts, in load order. */
+  js: string[];
+  css: string[];
+  /** The federation runtime's chunk, loaded with the first remote section a page needs. */
+  federation: string[];
 }
 
 /** How long a page waits for a remote stylesheet the shell does not hold yet (normally all are held: see warm). */
@@ -205,8 +205,9 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     pageSeo: store.page.error ? undefined : withHeroImage(store.page.current?.seo, store.page.current),
     stylesheets: deps.shellAssets.css.map((file) => `/_shell/${file}`),
     inlineStyles,
-    scriptPreloads: assets.js,
-    preloadIntegrity: catalogIntegrity(catalog),
+    // A page that hydrates remote code at once needs the federation runtime first: preloaded with that code.
+    scriptPreloads: assets.js.length > 0 ? [...deps.shellAssets.federation.map((file) => `/_shell/${file}`), ...assets.js] : [],
+    preloadIntegrity: catalog.integrityByUrl,
     noindex: store.status >= 400,
     mediaBase: deps.config.publicApiBase,
     structuredData:

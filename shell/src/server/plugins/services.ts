@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import type { WindowLike } from 'dompurify';
 import { createApiClient } from '../../api/client';
 import { guardApiClient, type GuardedApiClient } from '../../api/guarded-client';
 import { RegistryClient } from '../../federation/registry-client';
@@ -11,6 +10,7 @@ import { RemoteStats } from '../../platform/remote-stats';
 import { defaultInstanceId, FleetReporter } from '../../platform/fleet-reporter';
 import { CspReports } from '../../security/csp-reports';
 import { createSanitizer, type Sanitizer } from '../../security/sanitize';
+import type { ShellAssets } from '../render-page';
 import type { ShellConfig } from '../config';
 import { ContentRevision } from '../content-revision';
 import { InitCache } from '../init-cache';
@@ -28,16 +28,17 @@ declare module 'fastify' {
     remoteStats: RemoteStats;
     renderCache: RenderCache;
     sanitize: Sanitizer;
-    shellAssets: { js: string[]; css: string[] };
+    shellAssets: ShellAssets;
     cspReports: CspReports;
     /** Reports this shell to the registry's fleet view. */
     fleet: FleetReporter;
   }
 }
 
-function readShellAssets(browserDistDir: string): { js: string[]; css: string[] } {
+function readShellAssets(browserDistDir: string): ShellAssets {
   const file = path.join(browserDistDir, 'shell-assets.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as { js: string[]; css: string[] };
+  const assets = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ShellAssets>;
+  return { js: assets.js ?? [], css: assets.css ?? [], federation: assets.federation ?? [] };
 }
 
 /**
@@ -59,6 +60,7 @@ export const shellServices = fp<{ config: ShellConfig }>(
       log: app.log,
     });
     const remoteStats = new RemoteStats();
+    const sanitize = createSanitizer(new JSDOM('').window, config.mediaHosts);
     app
       .decorate('shellConfig', config)
       .decorate('contentApi', contentApi)
@@ -66,7 +68,7 @@ export const shellServices = fp<{ config: ShellConfig }>(
         'contentRevision',
         new ContentRevision(contentApi, { pollIntervalMs: config.contentRevisionPollMs, timeoutMs: Math.min(1000, config.contentApiTimeoutMs), log: app.log }),
       )
-      .decorate('initCache', new InitCache(contentApi, config.initCacheTtlMs))
+      .decorate('initCache', new InitCache(contentApi, config.initCacheTtlMs, sanitize))
       .decorate('registry', registry)
       .decorate('remoteStats', remoteStats)
       .decorate(
@@ -80,7 +82,7 @@ export const shellServices = fp<{ config: ShellConfig }>(
         }),
       )
       .decorate('renderCache', new RenderCache(config.pageCache.maxBytes))
-      .decorate('sanitize', createSanitizer(new JSDOM('').window as unknown as WindowLike, config.mediaHosts))
+      .decorate('sanitize', sanitize)
       .decorate('shellAssets', readShellAssets(config.browserDistDir))
       .decorate('cspReports', new CspReports())
       .decorate(
