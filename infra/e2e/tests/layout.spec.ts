@@ -1,5 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { asReturningVisitor, contrastRatio, openHydrated, withoutPrefetch } from '../support/site';
+import { HYDRATION_PATTERN, collectConsole } from '../support/console';
+
+/** Holds the shell's scripts back until the returned function is called: the page stays as the server HTML and the head's script made it. */
+async function holdShellScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_shell/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Opens a page with the shell's scripts held back (the deferred scripts hold DOMContentLoaded back too) and waits
+ * until the server HTML is parsed and the render-blocking stylesheet applies: what the first paint shows.
+ */
+async function openBeforeScripts(page: Page, path: string): Promise<() => void> {
+  const release = await holdShellScripts(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => !!document.querySelector('script[type="application/json"]') && [...document.styleSheets].some((sheet) => sheet.href?.includes('/_shell/')),
+  );
+  expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+  return release;
+}
 
 /** The layout around every page: notification bar, header, footer, alerts, cookie notice and loading bar (spec points 2, 4 and 5). */
 
@@ -166,6 +192,52 @@ test.describe('alerts and cookie notice', () => {
     await expect(notice).toHaveCount(0);
   });
 
+  test('the cookie notice is in the server HTML, the same for every visitor, in both languages', async ({ request }) => {
+    const noticeTag = (html: string) => /<section[^>]*data-cookie-notice[^>]*>/.exec(html)?.[0] ?? '';
+    const russian = await (await request.get('/news')).text();
+    expect(noticeTag(russian)).toContain('aria-label="Файлы cookie"');
+    expect(russian).toContain('Мы используем файлы cookie');
+    // The server never reads the visitor's flag: a visitor who accepted gets the same HTML (the page is cached and shared).
+    const accepted = await (await request.get('/news', { headers: { cookie: 'cookies=true' } })).text();
+    expect(noticeTag(accepted)).toContain('aria-label="Файлы cookie"');
+    const english = await (await request.get('/en/news')).text();
+    expect(noticeTag(english)).toContain('aria-label="Cookies"');
+  });
+
+  test('a new visitor sees the cookie notice before the scripts run and after hydration, without a hydration complaint', async ({ page }) => {
+    const reports = collectConsole(page);
+    const release = await openBeforeScripts(page, '/news');
+    const notice = page.getByRole('region', { name: 'Файлы cookie' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Мы используем файлы cookie');
+    release();
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(notice).toBeVisible();
+    await expect(page.locator('[data-cookie-notice]')).toHaveCount(1);
+    expect(reports.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
+  });
+
+  test('a visitor who accepted never sees the cookie notice, not even before the scripts run', async ({ page, context, baseURL }) => {
+    const reports = collectConsole(page);
+    const notice = page.locator('[data-cookie-notice]');
+    // The server HTML carries the notice; the head's script has hidden it before first paint.
+    const hiddenBeforeScripts = async (path: string) => {
+      const release = await openBeforeScripts(page, path);
+      await expect(notice).toHaveCount(1);
+      expect(await notice.evaluate((element) => getComputedStyle(element).display)).toBe('none');
+      release();
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+      await expect(notice).toHaveCount(0);
+    };
+    // The flag in the cookie mirror (all that is left with storage turned off), then in localStorage.
+    await context.addCookies([{ name: 'cookies', value: 'true', url: baseURL! }]);
+    await hiddenBeforeScripts('/news');
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.setItem('cookies', 'true'));
+    await hiddenBeforeScripts('/en/news');
+    expect(reports.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
+  });
+
   test('alerts sit above the cookie notice, and neither hides a focused element (WCAG 2.4.11)', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await openHydrated(page, '/');
@@ -217,6 +289,8 @@ test.describe('alerts and cookie notice', () => {
         { id: 'e2e-no-link', text: '<p>Alert without a link</p>', link: {} },
         { id: 'e2e-with-link', text: '<p>Alert with a link</p>', link: { label: 'Read more', href: '/news' } },
         12,
+        // Fetched by the browser itself (a language switch): its sanitizer loads and cleans this before it renders.
+        { id: 'e2e-hostile', text: '<p>Hostile <img src="/nowhere.png" onerror="window.pwned = 1"><script>window.pwned = 2</script><b>bold</b></p>' },
       ];
       await route.fulfill({ response, json });
     });
@@ -227,9 +301,13 @@ test.describe('alerts and cookie notice', () => {
     await expect(page.locator('[data-footer]')).not.toContainText('a string');
     await expect(page.locator('[data-socials] a')).toHaveCount(4);
     await expect(page.locator('[data-menu="desktop"] > ul > li')).toHaveCount(7);
-    await expect(page.locator('[data-alerts] [data-alert-id]')).toHaveCount(2);
+    await expect(page.locator('[data-alerts] [data-alert-id]')).toHaveCount(3);
     await expect(page.locator('[data-alert-id="e2e-no-link"] [data-alert-link]')).toHaveCount(0);
     await expect(page.locator('[data-alert-id="e2e-with-link"] [data-alert-link]')).toHaveText('Read more');
+    const hostile = page.locator('[data-alert-id="e2e-hostile"]');
+    await expect(hostile.locator('b')).toHaveText('bold');
+    await expect(hostile.locator('script, [onerror]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   });
 });
 

@@ -5,15 +5,22 @@ import { asReturningVisitor, openHydrated } from '../support/site';
 /**
  * Sections without interactive parts (issue 11 point 3) declare `hydrate: false`: on a server-rendered page the
  * browser keeps their server HTML and loads no code for them. Every section of the home page is such a section,
- * so its first load requests no remote's code at all, and the page still looks and navigates as before.
+ * so its first load requests no remote's code at all, nor the shell's federation runtime (a chunk loaded with the
+ * first remote section), and the page still looks and navigates as before.
  */
 
-/** The requests the browser makes for remote code (containers, shared chunks, section chunks), by remote. */
+/** The shell's chunk of the Module Federation runtime (see shell/src/federation/browser-runtime.ts). */
+const FEDERATION_RUNTIME = /^\/_shell\/federation\.[0-9a-f]+\.js$/;
+
+/**
+ * The requests the browser makes for remote code (containers, shared chunks, section chunks) and for the federation
+ * runtime that loads it.
+ */
 function remoteCode(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => {
-    const match = /\/remotes\/([a-z-]+)\//.exec(new URL(request.url()).pathname);
-    if (match) urls.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (/\/remotes\/([a-z-]+)\//.test(pathname) || FEDERATION_RUNTIME.test(pathname)) urls.push(request.url());
   });
   return urls;
 }
@@ -154,6 +161,7 @@ test('a page with an interactive section still hydrates it: the media list loads
   const code = remoteCode(page);
   await openHydrated(page, '/en/media');
   expect(code.some((url) => /\/remotes\/news\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
+  expect(code.some((url) => FEDERATION_RUNTIME.test(new URL(url).pathname))).toBe(true);
   await expect(page.locator('[data-section="NewsFeed"] [data-static-section]')).toHaveCount(0);
   await page.evaluate(() => Object.assign(window, { __marker: 1 }));
   await page.getByRole('region', { name: 'Filters' }).getByRole('link', { name: 'Video', exact: true }).click();

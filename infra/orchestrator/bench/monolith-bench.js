@@ -7,6 +7,14 @@
 // Prints server-rendering throughput of `/` and `/news` (page cache off: every request renders), the first-load
 // JS of `/` (gzip, as Chromium fetches it) and Lighthouse's mobile performance of `/`, with the ratios against
 // the targets (federated >= 0.9x the monolith's throughput, <= 1.1x its JS). Figures only: nothing passes or fails.
+// `--throughput-only` leaves out the browser parts (first-load JS, Lighthouse).
+//
+// Both builds share the content API and the machine, so the comparison is made fair in time: every page is first
+// loaded for a few seconds on each build (the shared content API and both shells' compiled code warm up before
+// anything counts: measured first after a single request, a build paid for the API's warm-up alone), then measured
+// in short alternating rounds, so that a change in the machine's load between rounds falls on both. Beside requests
+// per second the bench prints each shell's CPU time per request (Linux), which another process's load on the
+// machine hardly moves.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -17,6 +25,8 @@ const { Service, freePort } = require('../src/services');
 const repoRoot = path.resolve(__dirname, '../../..');
 const MONOLITH_DIR = path.join(repoRoot, 'shell/dist-monolith');
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,9 +65,20 @@ async function startShell(platform, name, distDir) {
   return { service, site: `http://127.0.0.1:${port}` };
 }
 
-/** Requests per second of one page, CONCURRENCY clients for LOAD_SECONDS. @param {string} url */
-async function throughput(url) {
-  const deadline = Date.now() + LOAD_SECONDS * 1000;
+/** CPU time (user + system, ms) a process has used so far, or null where /proc does not say. @param {number | null} pid */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Completed and failed requests of one page, CONCURRENCY clients for the given seconds. @param {string} url @param {number} seconds */
+async function load(url, seconds) {
+  const deadline = Date.now() + seconds * 1000;
   let ok = 0;
   let errors = 0;
   await Promise.all(
@@ -74,7 +95,36 @@ async function throughput(url) {
       }
     }),
   );
-  return { rps: ok / LOAD_SECONDS, errors };
+  return { ok, errors };
+}
+
+/**
+ * Throughput of one page on every build: LOAD_SECONDS per build in ROUNDS alternating rounds (the build that goes
+ * first changes every round), with each shell's CPU time per request.
+ * @param {Array<{ site: string, service: { pid: number | null } }>} builds @param {string} page
+ */
+async function throughput(builds, page) {
+  const totals = builds.map(() => ({ ok: 0, errors: 0, cpu: 0, cpuKnown: true }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = builds.map((_, index) => index);
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) {
+      const { site, service } = builds[index];
+      const before = cpuMs(service.pid);
+      const result = await load(`${site}${page}`, LOAD_SECONDS / ROUNDS);
+      const after = cpuMs(service.pid);
+      const total = totals[index];
+      total.ok += result.ok;
+      total.errors += result.errors;
+      if (before === null || after === null) total.cpuKnown = false;
+      else total.cpu += after - before;
+    }
+  }
+  return totals.map((total) => ({
+    rps: total.ok / LOAD_SECONDS,
+    errors: total.errors,
+    cpuPerRequest: total.cpuKnown && total.ok > 0 ? total.cpu / (total.ok + total.errors) : null,
+  }));
 }
 
 /** The scripts Chromium fetches for a first load of the page (gzip bytes), and how many. @param {any} browser @param {string} url */
@@ -149,20 +199,28 @@ runBench(async () => {
         ['federated', federated.site],
         ['monolith', monolith.site],
       ]);
-      // One warm-up pass each: both load their sections before anything is measured.
+      // Both load their sections, then every page is loaded for a while on each build before anything is measured.
       for (const [, site] of sides) for (const page of ['/', '/news']) await (await fetch(`${site}${page}`)).arrayBuffer();
       await assertSameSections(federated.site, monolith.site);
+      for (const page of ['/', '/news']) for (const [, site] of sides) await load(`${site}${page}`, WARMUP_SECONDS);
 
       console.log(
-        `\nServer rendering, page cache off: ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS} s per page and build on ${os.cpus().length} cores`,
+        `\nServer rendering, page cache off: ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS} s per page and build (${ROUNDS} alternating rounds, after ${WARMUP_SECONDS} s of warm-up) on ${os.cpus().length} cores`,
       );
-      console.log('page      federated req/s  monolith req/s  ratio (target >= 0.9)');
+      console.log('page      federated req/s  monolith req/s  ratio (target >= 0.9)   shell CPU per request: federated  monolith  monolith/federated');
       for (const page of ['/', '/news']) {
-        const [fed, mono] = [await throughput(`${federated.site}${page}`), await throughput(`${monolith.site}${page}`)];
+        const [fed, mono] = await throughput([federated, monolith], page);
         const errors = fed.errors + mono.errors ? ` (errors: ${fed.errors} / ${mono.errors})` : '';
-        console.log(`${page.padEnd(9)} ${fed.rps.toFixed(1).padStart(15)} ${mono.rps.toFixed(1).padStart(15)}  ${ratio(fed.rps, mono.rps)}${errors}`);
+        const cpu =
+          fed.cpuPerRequest !== null && mono.cpuPerRequest !== null
+            ? `${fed.cpuPerRequest.toFixed(2).padStart(9)} ms ${mono.cpuPerRequest.toFixed(2).padStart(6)} ms  ${ratio(mono.cpuPerRequest, fed.cpuPerRequest)}`
+            : '(not known here)';
+        console.log(
+          `${page.padEnd(9)} ${fed.rps.toFixed(1).padStart(15)} ${mono.rps.toFixed(1).padStart(15)}  ${ratio(fed.rps, mono.rps).padEnd(22)} ${cpu}${errors}`,
+        );
       }
 
+      if (process.argv.includes('--throughput-only')) return;
       if (!fs.existsSync(CHROMIUM)) {
         console.log(`\n(no Chromium at ${CHROMIUM}: first-load JS and Lighthouse skipped)`);
         return;
