@@ -238,6 +238,27 @@ test.describe('alerts and cookie notice', () => {
     expect(reports.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
   });
 
+  test('for a returning visitor whose dock stays empty, the page never reserves room for it (the dock height, which pads the page and lifts the back-to-top button, stays 0 px)', async ({
+    page,
+    context,
+  }) => {
+    await asReturningVisitor(context);
+    // Every value the dock's height variable takes on the root, from the document's start.
+    await page.addInitScript(() => {
+      const values: string[] = [];
+      Object.assign(window, { dockValues: values });
+      new MutationObserver(() => {
+        const value = document.documentElement.style.getPropertyValue('--site-bottom-dock');
+        if (value && values[values.length - 1] !== value) values.push(value);
+      }).observe(document, { attributes: true, attributeFilter: ['style'], subtree: true });
+    });
+    await openHydrated(page, '/news');
+    await expect(page.locator('[data-cookie-notice]')).toHaveCount(0);
+    const values = await page.evaluate(() => (window as unknown as { dockValues: string[] }).dockValues);
+    expect(values.length).toBeGreaterThan(0);
+    expect(values).toEqual(['0px']);
+  });
+
   test('alerts sit above the cookie notice, and neither hides a focused element (WCAG 2.4.11)', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await openHydrated(page, '/');

@@ -31,10 +31,19 @@ export function BottomDock() {
     const element = dock.current;
     const root = document.documentElement;
     if (!element || typeof ResizeObserver === 'undefined') return;
+    // The parts on screen: a part without a box (the cookie notice the preference script hides for a visitor who
+    // accepted, until the store removes it) covers nothing.
+    const shownParts = () => [...element.children].map((part) => part.getBoundingClientRect()).filter((box) => box.height > 0);
+    // The top of the highest part on screen, or null when none is.
+    const partsTop = () => {
+      const boxes = shownParts();
+      return boxes.length ? Math.min(...boxes.map((box) => box.top)) : null;
+    };
     // The parts' height, from the top of the highest to the viewport's bottom; none: zero.
-    const partsTop = () => Math.min(...[...element.children].map((part) => part.getBoundingClientRect().top));
-    const publish = () =>
-      root.style.setProperty(DOCK_VARIABLE, `${element.children.length ? Math.ceil(element.getBoundingClientRect().bottom - partsTop()) : 0}px`);
+    const publish = () => {
+      const top = partsTop();
+      root.style.setProperty(DOCK_VARIABLE, `${top === null ? 0 : Math.ceil(element.getBoundingClientRect().bottom - top)}px`);
+    };
     const observer = new ResizeObserver(publish);
     const observeParts = () => {
       observer.disconnect();
@@ -49,8 +58,9 @@ export function BottomDock() {
     // hidden, so it is scrolled just above the dock here (WCAG 2.4.11).
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as HTMLElement | null;
-      if (!target?.getBoundingClientRect || element.contains(target) || element.children.length === 0) return;
-      const overlap = target.getBoundingClientRect().bottom - partsTop();
+      const top = partsTop();
+      if (!target?.getBoundingClientRect || element.contains(target) || top === null) return;
+      const overlap = target.getBoundingClientRect().bottom - top;
       if (overlap > 0) window.scrollBy({ top: overlap + 16, behavior: 'instant' });
     };
     document.addEventListener('focusin', onFocusIn);
