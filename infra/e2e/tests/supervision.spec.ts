@@ -150,7 +150,10 @@ test.describe('npm start supervises its services', () => {
       expect(after.find((service) => service.name === name)?.pid, name).toBe(pid);
       expect(alive(pid)).toBe(true);
     }
-    expect(after.find((service) => service.name === 'content-api')).toMatchObject({ state: 'running', restarts: 1 });
+    // The supervisor marks it running once its own health check has passed, which may come a poll (100 ms) after ours.
+    await expect
+      .poll(() => services().find((service) => service.name === 'content-api'), { timeout: 2000, intervals: [50] })
+      .toMatchObject({ state: 'running', restarts: 1 });
     expect(output).toMatch(/\[supervisor\] content-api exited \(signal SIGKILL\); restarting in \d+ ms/);
     const token = fs.readFileSync(path.join(dataDir, 'operator-token'), 'utf8').trim();
     const dashboard = await request.get(`${site}/_platform`, { headers: { authorization: `Bearer ${token}` } });
