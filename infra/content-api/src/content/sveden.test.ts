@@ -5,7 +5,10 @@ import {
   SvedenIndexResponseSchema,
   SvedenSubsectionResponseSchema,
   validate,
+  type SvedenBlock,
+  type SvedenCell,
   type SvedenSubsection,
+  type SvedenValue,
   type TSchemaLike,
 } from '../test-support/contracts';
 import { ENGINES, getJson, startTestApi, type TestApi } from '../test-support/test-api';
@@ -15,19 +18,37 @@ function expectContract(schema: TSchemaLike, body: unknown): void {
   expect(result.ok ? [] : result.issues).toEqual([]);
 }
 
-/** Every `itemprop` a subsection carries: groups, rows, columns and fields. */
+/** The values of a field or cell: one, or several (one link per syllabus). */
+const valuesOf = (cell: SvedenCell): SvedenValue[] => (Array.isArray(cell) ? cell : [cell]);
+
+/** Every value of a block, wherever it sits. */
+function blockValues(block: SvedenBlock): SvedenValue[] {
+  return block.kind === 'fields' ? block.fields.flatMap((field) => valuesOf(field.value)) : block.rows.flat().flatMap(valuesOf);
+}
+
+/** Every `itemprop` a subsection carries: main tags of groups and rows, columns, fields and single values. */
 function itempropsOf(subsection: SvedenSubsection): Set<string> {
   const names = new Set<string>();
   for (const block of subsection.blocks) {
     if (block.kind === 'fields') {
       if (block.itemprop) names.add(block.itemprop);
-      for (const field of block.fields) names.add(field.itemprop);
+      for (const field of block.fields) if (field.itemprop) names.add(field.itemprop);
     } else {
       if (block.rowItemprop) names.add(block.rowItemprop);
       for (const column of block.columns) if (column.itemprop) names.add(column.itemprop);
     }
+    for (const value of blockValues(block)) if (value.itemprop) names.add(value.itemprop);
   }
   return names;
+}
+
+/** The names of the main tags (`rowItemprop`) of a subsection's tables with the columns' names under each. */
+function rowsOf(subsection: SvedenSubsection): Record<string, string[]> {
+  const rows: Record<string, string[]> = {};
+  for (const block of subsection.blocks) {
+    if (block.kind === 'table' && block.rowItemprop) rows[block.rowItemprop] = block.columns.flatMap((column) => (column.itemprop ? [column.itemprop] : []));
+  }
+  return rows;
 }
 
 describe.each(ENGINES)('"Сведения об образовательной организации" on %s', (engine) => {
@@ -63,9 +84,8 @@ describe.each(ENGINES)('"Сведения об образовательной о
         expect(body.data.id).toBe(id);
         expect(body.data.blocks.length).toBeGreaterThan(0);
         for (const block of body.data.blocks) {
-          const values = block.kind === 'fields' ? block.fields.map((field) => field.value) : block.rows.flat();
           if (block.kind === 'table') for (const row of block.rows) expect(row).toHaveLength(block.columns.length);
-          for (const value of values) {
+          for (const value of blockValues(block)) {
             expect(value.text).not.toBe('');
             if (value.href) expect(value.href).toMatch(/^(\/media\/documents\/[a-z0-9-]+\.pdf|https:\/\/|mailto:|tel:\+)/);
           }
@@ -100,7 +120,86 @@ describe.each(ENGINES)('"Сведения об образовательной о
     }
     const { body: regDate } = await getJson<{ data: SvedenSubsection }>(server, '/ru/sveden/common');
     const fields = regDate.data.blocks.flatMap((block) => (block.kind === 'fields' ? block.fields : []));
-    expect(fields.find((field) => field.itemprop === 'regDate')?.value).toEqual({ text: '14 мая 1956 г.', datetime: '1956-05-14' });
+    expect(fields.find((field) => field.itemprop === 'regDate')?.value).toEqual({ text: '14.05.1956', datetime: '1956-05-14' });
+  });
+
+  test('names from the repealed format are gone, and the items sit in the subsections and main tags of the recommendations', async () => {
+    const all: Record<string, SvedenSubsection> = {};
+    for (const id of SVEDEN_SUBSECTIONS) all[id] = (await getJson<{ data: SvedenSubsection }>(server, `/ru/sveden/${id}`)).body.data;
+    const every = new Set(SVEDEN_SUBSECTIONS.flatMap((id) => [...itempropsOf(all[id]!)]));
+    for (const repealed of [
+      'teachingQual',
+      'employeeQualification',
+      'eduChislen',
+      'numberAll',
+      'eduPriem',
+      'eduPerevod',
+      'finRec',
+      'internationalAccr',
+      'hostelNumRooms',
+      'objSq',
+      'educationAnnotation',
+      'workTimeFil',
+      'telephoneFil',
+      'language',
+      'dateEnd',
+      'eduEl',
+    ]) {
+      expect([repealed, every.has(repealed)]).toEqual([repealed, false]);
+    }
+    // Branches and representative offices belong to "Структура и органы управления" (table 3.3.1).
+    expect(rowsOf(all.struct!)).toMatchObject({
+      structOrgUprav: ['name', 'fio', 'post', 'addressStr', 'site', 'email', 'divisionClauseDocLink'],
+      filInfo: ['nameFil', 'fioFil', 'postFil', 'addressFil', 'emailFil', 'websiteFil', 'divisionClauseDocLink'],
+      repInfo: ['nameRep', 'fioRep', 'postRep', 'addressRep', 'emailRep', 'websiteRep', 'divisionClauseDocLink'],
+    });
+    expect([...itempropsOf(all.common!)].filter((name) => /Fil$|Rep$|^filInfo$|^repInfo$/.test(name))).toEqual([]);
+    // Since order No. 1353 (from 01.03.2026) accreditation is shown under "Образование".
+    expect(itempropsOf(all.common!).has('accreditationDocLink')).toBe(false);
+    expect(itempropsOf(all.education!).has('accreditationDocLink')).toBe(true);
+    expect(rowsOf(all.education!)).toMatchObject({
+      eduAccred: ['eduCode', 'eduName', 'eduProf', 'eduLevel', 'eduForm', 'learningTerm', 'eduPred', 'eduPrac'],
+      eduOp: ['eduCode', 'eduName', 'eduLevel', 'eduProf', 'eduForm', 'opMain', 'educationPlan', 'educationRpd', 'educationShedule', 'eduPr', 'methodology'],
+      eduNir: expect.arrayContaining(['eduCode', 'eduName', 'perechenNir', 'eduProf', 'eduLevel', 'resultNir', 'baseNir']),
+      graduateJob: ['eduCode', 'eduName', 'eduProf', 'v1', 't1'],
+    });
+    expect(rowsOf(all.budget!)).toEqual({ volume: ['finYear', 'finPost', 'finRas'] });
+    expect(rowsOf(all.vacant!).vacant).toContain('eduProf');
+    // Hostels and health are single values, not row containers.
+    for (const id of ['objects', 'grants', 'catering'] as const) {
+      expect(Object.keys(rowsOf(all[id]!)).filter((name) => ['hostelInfo', 'interInfo', 'health'].includes(name))).toEqual([]);
+    }
+    const hostel = all.objects!.blocks.flatMap(blockValues).filter((value) => value.itemprop);
+    expect(hostel.map((value) => [value.itemprop, value.text])).toEqual([
+      ['hostelInfo', '4'],
+      ['interInfo', '0'],
+      ['hostelNum', '2350'],
+      ['interNum', '0'],
+      ['hostelNumOvz', '24'],
+      ['interNumOvz', '0'],
+    ]);
+    // The documents' names match their content: students' internal rules, labour rules, collective agreement.
+    const documentFields = Object.fromEntries(
+      all.document!.blocks.flatMap((block) => (block.kind === 'fields' ? block.fields : [])).map((field) => [field.itemprop, valuesOf(field.value)[0]!.text]),
+    );
+    expect(documentFields).toMatchObject({
+      localActStud: 'Правила внутреннего распорядка обучающихся',
+      localActOrder: 'Правила внутреннего трудового распорядка',
+      localActCollec: 'Коллективный договор',
+    });
+    const staffColumns = (all.employees!.blocks[0] as { columns: { label: string; itemprop?: string }[] }).columns;
+    expect(staffColumns.find((column) => column.itemprop === 'qualification')?.label).toMatch(/повышении квалификации/);
+    expect(staffColumns.find((column) => column.itemprop === 'profDevelopment')?.label).toMatch(/переподготовке/);
+  });
+
+  test('the postal address on "Основные сведения" is the one the settings give search engines', async () => {
+    for (const locale of ['ru', 'en']) {
+      const { body: init } = await getJson<{ data: { settings: { organization: { address: Record<string, string> } } } }>(server, `/${locale}/init`);
+      const { body: common } = await getJson<{ data: SvedenSubsection }>(server, `/${locale}/sveden/common`);
+      const address = common.data.blocks.flatMap((block) => (block.kind === 'fields' ? block.fields : [])).find((field) => field.itemprop === 'address');
+      const { postalCode, addressLocality, streetAddress } = init.data.settings.organization.address;
+      expect(valuesOf(address!.value)[0]!.text).toBe(`${postalCode}, г. ${addressLocality}, ${streetAddress}`);
+    }
   });
 
   test('an unknown subsection or locale is a 404 with the API’s error shape', async () => {
@@ -144,12 +243,9 @@ describe.each(ENGINES)('"Сведения об образовательной о
     const linked = new Set<string>();
     for (const id of SVEDEN_SUBSECTIONS) {
       const { body } = await getJson<{ data: SvedenSubsection }>(server, `/ru/sveden/${id}`);
-      for (const block of body.data.blocks) {
-        const values = block.kind === 'fields' ? block.fields.map((field) => field.value) : block.rows.flat();
-        for (const value of values) if (value.href?.startsWith('/media/documents/')) linked.add(value.href);
-      }
+      for (const block of body.data.blocks) for (const value of blockValues(block)) if (value.href?.startsWith('/media/documents/')) linked.add(value.href);
     }
-    expect(linked.size).toBeGreaterThanOrEqual(20);
+    expect(linked.size).toBeGreaterThanOrEqual(100);
     for (const href of linked) {
       const response = await fetch(`${server.baseUrl}${href}`);
       expect([href, response.status, response.headers.get('content-type')]).toEqual([href, 200, 'application/pdf']);
@@ -162,7 +258,12 @@ describe.each(ENGINES)('"Сведения об образовательной о
       const firstObject = Number(/xref\n0 \d+\n0000000000 65535 f \n(\d{10})/.exec(text)?.[1]);
       expect(text.slice(firstObject, firstObject + 7)).toBe('1 0 obj');
     }
+    // The numbers of students (an electronic document of "Образование") include foreign citizens.
+    const students = Buffer.from(await (await fetch(`${server.baseUrl}/media/documents/students-number.pdf`)).arrayBuffer()).toString('latin1');
+    expect(students).toContain('Foreign citizens');
+    expect(students).toMatch(/\(09\.03\.04 \| Software Engineering \| Bachelor's \| full-time \| \d+ \| \d+ \| \d+ \| \d+ \| \d+\)/);
     expect((await fetch(`${server.baseUrl}/media/documents/missing.pdf`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/media/documents/constructor.pdf`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/media/documents/..%2Fustav.pdf`)).status).toBe(404);
   });
 });

@@ -12,12 +12,19 @@ function pdfText(value: string): string {
 
 /**
  * A one-page PDF naming the document, built in memory: the demo university's documents are stand-ins with their
- * English titles (the page font is the standard Helvetica, which covers Latin only). The byte offsets of the
+ * English titles (the page font is the standard Helvetica, which covers Latin only), followed by the rows of the
+ * statistics the electronic documents of "Образование" hold (numbers of students, admission, transfers). The byte offsets of the
  * cross-reference table are computed, so readers open it without repairing it.
  */
-function demoDocumentPdf(title: string): Buffer {
-  const lines = [title, SITE_NAME.en, 'Demonstration copy'];
-  const content = lines.map((line, index) => `BT /F1 ${index === 0 ? 16 : 11} Tf 56 ${780 - index * 28} Td (${pdfText(line)}) Tj ET`).join('\n');
+function demoDocumentPdf(title: string, extra: readonly string[] = []): Buffer {
+  const lines = [title, SITE_NAME.en, 'Demonstration copy', ...extra];
+  // One line every 28 pt from the top for the heading lines, every 14 pt (smaller type) for the table rows below.
+  const content = lines
+    .map((line, index) => {
+      const y = index < 3 ? 780 - index * 28 : 710 - (index - 3) * 14;
+      return `BT /F1 ${index === 0 ? 16 : index < 3 ? 11 : 7} Tf 56 ${y} Td (${pdfText(line)}) Tj ET`;
+    })
+    .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -41,12 +48,13 @@ function demoDocumentPdf(title: string): Buffer {
 export function registerDocumentRoutes(app: FastifyInstance): void {
   app.get('/media/documents/:file', async (request, reply) => {
     const match = DOCUMENT_FILE.exec((request.params as { file: string }).file);
-    const title = match ? SVEDEN_DOCUMENTS[match[1]!] : undefined;
-    if (!match || !title) throw notFound();
+    // Own names only: `constructor` and the like are not documents.
+    const entry = match && Object.hasOwn(SVEDEN_DOCUMENTS, match[1]!) ? SVEDEN_DOCUMENTS[match[1]!] : undefined;
+    if (!match || !entry) throw notFound();
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${match[1]}.pdf"`)
       .header('cache-control', 'public, max-age=86400');
-    return demoDocumentPdf(title.en);
+    return demoDocumentPdf(entry.en, entry.lines);
   });
 }

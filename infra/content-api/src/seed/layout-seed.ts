@@ -1,4 +1,5 @@
 import type { Locale, Settings } from '@site/contracts';
+import { ORGANIZATION } from './organization';
 import { FACULTIES, PLACEHOLDER_IMAGE, SHORT_NAME, SITE_NAME, TOPICS } from './vocabulary';
 
 type ByLocale<T> = Record<Locale, T>;
@@ -28,18 +29,14 @@ export function settingsSeed(): ByLocale<Settings> {
     },
     imagePlaceholder: { id: 'placeholder', url: PLACEHOLDER_IMAGE },
     organization: {
-      legalName:
-        locale === 'ru'
-          ? 'Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»'
-          : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
+      legalName: ORGANIZATION.legalName[locale],
       shortName: SHORT_NAME[locale],
       logo: '/icon-512.png',
-      address:
-        locale === 'ru'
-          ? { streetAddress: 'Университетский проспект, 1', addressLocality: 'Москва', postalCode: '119991', addressCountry: 'RU' }
-          : { streetAddress: '1 Universitetsky Prospekt', addressLocality: 'Moscow', postalCode: '119991', addressCountry: 'RU' },
-      telephone: '+7 495 100-00-00',
-      email: 'info@stu.example',
+      // The postal address is the one "Основные сведения" of /sveden shows (one data file for both), in Russian in
+      // both locales: it is where the post goes.
+      address: { ...ORGANIZATION.address },
+      telephone: ORGANIZATION.telephone,
+      email: ORGANIZATION.email,
       foundingDate: '1956',
     },
   });

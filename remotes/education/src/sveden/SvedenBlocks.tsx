@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { styled } from '@linaria/react';
 import type { SvedenBlock, SvedenFieldsBlock, SvedenTableBlock } from '@site/contracts/education';
-import { SvedenValue } from './SvedenValue';
+import { itemprop } from './microdata';
+import { SvedenCellContent } from './SvedenValue';
 
 const Block = styled.div`
   margin: 0 0 2rem;
@@ -22,6 +23,10 @@ const Fields = styled.dl`
   dd {
     margin: 0;
     overflow-wrap: anywhere;
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.25rem;
   }
   @media (max-width: 640px) {
     grid-template-columns: 1fr;
@@ -53,23 +58,30 @@ const Scroller = styled.div`
   th {
     font-weight: 600;
   }
+  ul {
+    margin: 0;
+    padding-left: 1.25rem;
+  }
 `;
 
 function FieldsBlock({ block, id }: { block: SvedenFieldsBlock; id: string }) {
   const titleId = `${id}-title`;
   return (
-    <Block itemProp={block.itemprop} role={block.title ? 'group' : undefined} aria-labelledby={block.title ? titleId : undefined}>
+    <Block role={block.title ? 'group' : undefined} aria-labelledby={block.title ? titleId : undefined}>
       {block.title && <h3 id={titleId}>{block.title}</h3>}
-      <Fields>
-        {block.fields.map((field, index) => (
-          <Fragment key={index}>
-            <dt>{field.label}</dt>
-            <dd>
-              <SvedenValue value={field.value} itemprop={field.itemprop} />
-            </dd>
-          </Fragment>
-        ))}
-      </Fields>
+      {/* A plain element carries the group's main tag: the styled wrapper passes on only the attributes it knows. */}
+      <div {...itemprop(block.itemprop)}>
+        <Fields>
+          {block.fields.map((field, index) => (
+            <Fragment key={index}>
+              <dt>{field.label}</dt>
+              <dd>
+                <SvedenCellContent cell={field.value} name={field.itemprop} />
+              </dd>
+            </Fragment>
+          ))}
+        </Fields>
+      </div>
     </Block>
   );
 }
@@ -92,10 +104,10 @@ function TableBlock({ block, id }: { block: SvedenTableBlock; id: string }) {
           </thead>
           <tbody>
             {block.rows.map((row, rowIndex) => (
-              <tr key={rowIndex} itemProp={block.rowItemprop}>
-                {row.map((value, index) => (
+              <tr key={rowIndex} {...itemprop(block.rowItemprop)}>
+                {row.map((cell, index) => (
                   <td key={index}>
-                    <SvedenValue value={value} itemprop={block.columns[index]?.itemprop} />
+                    <SvedenCellContent cell={cell} name={block.columns[index]?.itemprop} />
                   </td>
                 ))}
               </tr>

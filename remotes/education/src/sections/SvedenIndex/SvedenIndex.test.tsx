@@ -7,7 +7,7 @@ import SvedenIndex from './index';
 import { load } from './load';
 
 const data = {
-  order: 'Приказ Рособрнадзора от 04.08.2023 № 1493',
+  order: 'Приказ Рособрнадзора от 04.08.2023 № 1493 (в редакции приказа от 03.07.2025 № 1353)',
   items: [
     { id: 'common' as const, title: 'Основные сведения', updatedAt: '2026-11-20' },
     { id: 'eduStandarts' as const, title: 'Образовательные стандарты и требования', updatedAt: '2026-11-20' },
@@ -20,10 +20,10 @@ describe('SvedenIndex', () => {
     expect(linkNamed(html, 'Основные сведения').href).toBe('/sveden/common');
     expect(linkNamed(html, 'Образовательные стандарты и требования').href).toBe('/sveden/eduStandarts');
     expect(textOf(html)).toContain('Подразделы');
-    expect(textOf(html)).toContain('приказом Рособрнадзора от 04.08.2023 № 1493');
+    expect(textOf(html)).toContain('приказом Рособрнадзора от 04.08.2023 № 1493 (в редакции приказа от 03.07.2025 № 1353)');
     const english = renderSection(SvedenIndex, { props: {}, data }, en, { locale: 'en' });
     expect(linkNamed(english, 'Основные сведения').href).toBe('/en/sveden/common');
-    expect(textOf(english)).toContain('Rosobrnadzor order No. 1493 of 4 August 2023');
+    expect(textOf(english)).toContain('Rosobrnadzor order No. 1493 of 4 August 2023 (as amended by order No. 1353 of 3 July 2025)');
   });
 
   it('says "No data to display" when there are no subsections', () => {

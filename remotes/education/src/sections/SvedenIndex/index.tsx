@@ -15,8 +15,8 @@ const List = styled.ol`
 `;
 
 /**
- * `/sveden`: the index of "Сведения об образовательной организации", every subsection the Requirements approved by
- * Rosobrnadzor order No. 1493 of 04.08.2023 prescribe, linked under its fixed address `/sveden/{id}`.
+ * `/sveden`: the index of "Сведения об образовательной организации", every subsection п. 6 of the Requirements
+ * approved by Rosobrnadzor order No. 1493 of 04.08.2023 prescribes, linked under its fixed address `/sveden/{id}`.
  */
 export default function SvedenIndex({ descriptor, data }: SectionProps<{ title?: string }, SvedenIndexData>) {
   const titleId = `${descriptor.id}-title`;

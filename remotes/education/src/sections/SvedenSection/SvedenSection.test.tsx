@@ -38,7 +38,7 @@ const common: SvedenSubsection = {
   title: 'Основные сведения',
   updatedAt: '2026-11-20',
   blocks: [
-    { kind: 'fields', fields: [{ label: 'Дата создания', itemprop: 'regDate', value: { text: '14 мая 1956 г.', datetime: '1956-05-14' } }] },
+    { kind: 'fields', fields: [{ label: 'Дата создания', itemprop: 'regDate', value: { text: '14.05.1956', datetime: '1956-05-14' } }] },
     {
       kind: 'fields',
       title: 'Учредитель',
@@ -52,8 +52,40 @@ const common: SvedenSubsection = {
   ],
 };
 
+const education: SvedenSubsection = {
+  id: 'education',
+  title: 'Образование',
+  updatedAt: '2026-11-20',
+  blocks: [
+    {
+      kind: 'table',
+      title: 'Образовательные программы',
+      rowItemprop: 'eduOp',
+      columns: [
+        { label: 'Код', itemprop: 'eduCode' },
+        { label: 'Рабочие программы дисциплин', itemprop: 'educationRpd' },
+      ],
+      rows: [
+        [
+          { text: '09.03.04' },
+          [
+            { text: 'РПД «Базы данных»', href: '/media/documents/rpd-1.pdf' },
+            { text: 'РПД «Алгоритмы»', href: '/media/documents/rpd-2.pdf' },
+          ],
+        ],
+      ],
+    },
+    {
+      kind: 'table',
+      title: 'Общежития',
+      columns: [{ label: 'Показатель' }, { label: 'Общежития' }, { label: 'Интернаты' }],
+      rows: [[{ text: 'Количество общежитий' }, { text: '4', itemprop: 'hostelInfo' }, { text: '0', itemprop: 'interInfo' }]],
+    },
+  ],
+};
+
 const index = {
-  order: 'Приказ Рособрнадзора от 04.08.2023 № 1493',
+  order: 'Приказ Рособрнадзора от 04.08.2023 № 1493 (в редакции приказа от 03.07.2025 № 1353)',
   items: [
     { id: 'common' as const, title: 'Основные сведения', updatedAt: '2026-11-20' },
     { id: 'managers' as const, title: 'Руководство', updatedAt: '2026-11-20' },
@@ -68,23 +100,36 @@ const render = (subsection: SvedenSubsection, messages = ru, locale: 'ru' | 'en'
   );
 
 describe('SvedenSection', () => {
-  it('puts the row item on each table row and each column’s item on the value in its cell', () => {
+  it('puts the main tag on each table row and each column’s item on the value in its cell, `itemprop` in lower case', () => {
     const html = render(managers);
-    expect(html).toMatch(/<tr itemProp="rucovodstvo">/i);
-    expect(html).toMatch(/<span itemProp="fio">Иванов Иван Иванович<\/span>/i);
-    expect(html).toMatch(/<span itemProp="post">Ректор<\/span>/i);
-    expect(linkNamed(html, '+7 495 100-00-01').attributes).toMatch(/itemProp="telephone"/i);
+    expect(html).toContain('<tr itemprop="rucovodstvo">');
+    expect(html).toContain('<span itemprop="fio">Иванов Иван Иванович</span>');
+    expect(html).toContain('<span itemprop="post">Ректор</span>');
+    expect(linkNamed(html, '+7 495 100-00-01').attributes).toContain('itemprop="telephone"');
     expect(linkNamed(html, 'ivanov@stu.example').href).toBe('mailto:ivanov@stu.example');
     expect(html).toMatch(/<th scope="col">ФИО<\/th>/);
+    expect(html).not.toContain('itemProp');
   });
 
-  it('marks dates with <time datetime>, groups an item around its fields, and links documents through the media path', () => {
+  it('marks dates with <time datetime>, puts a group’s main tag around its fields, and links documents through the media path', () => {
     const html = render(common);
-    expect(html).toMatch(/<time itemProp="regDate" dateTime="1956-05-14">14 мая 1956 г\.<\/time>/i);
-    expect(html).toMatch(/<div[^>]*itemProp="uchredLaw"[^>]*>[\s\S]*itemProp="nameUchred"/i);
+    expect(html).toMatch(/<time dateTime="1956-05-14" itemprop="regDate">14\.05\.1956<\/time>/);
+    expect(html).toMatch(/<div[^>]*itemprop="uchredLaw"[^>]*>[\s\S]*itemprop="nameUchred"/);
     const licence = linkNamed(html, 'Выписка из реестра лицензий');
     expect(licence.href).toBe('/api/media/documents/license.pdf');
-    expect(licence.attributes).toMatch(/itemProp="licenseDocLink"/i);
+    expect(licence.attributes).toContain('itemprop="licenseDocLink"');
+    expect(html).not.toContain('itemProp');
+  });
+
+  it('lists several documents in one cell, each under the column’s item, and lets a value carry its own item', () => {
+    const html = render(education);
+    expect(linkNamed(html, 'РПД «Базы данных»').attributes).toContain('itemprop="educationRpd"');
+    expect(linkNamed(html, 'РПД «Алгоритмы»').attributes).toContain('itemprop="educationRpd"');
+    expect(html).toMatch(/<tr itemprop="eduOp">[\s\S]*<span itemprop="eduCode">09\.03\.04<\/span>[\s\S]*<\/tr>/);
+    expect(html).toContain('<span itemprop="hostelInfo">4</span>');
+    expect(html).toContain('<span itemprop="interInfo">0</span>');
+    // The hostel table has no main tag: its rows carry none.
+    expect(html).toMatch(/<tr><td><span>Количество общежитий<\/span><\/td>/);
   });
 
   it('links every subsection, the current one marked, and says when the information was updated, in both languages', () => {
@@ -97,6 +142,10 @@ describe('SvedenSection', () => {
     expect(linkNamed(english, 'Основные сведения').href).toBe('/en/sveden/common');
     expect(textOf(english)).toContain('Last updated November 20, 2026');
     expect(english).toContain('aria-label="Subsections of the information about the educational organisation"');
+    // The items stay Russian legal text, marked as Russian, with a note in the page's language.
+    expect(textOf(english)).toContain('This information is published in Russian, the language of the law that requires it.');
+    expect(english).toMatch(/<div lang="ru">[\s\S]*<span itemprop="fio">Иванов Иван Иванович<\/span>/);
+    expect(html).not.toContain('lang="ru"');
   });
 
   it('refuses a subsection the order does not name before asking the API', async () => {
@@ -126,7 +175,7 @@ describe('SvedenSection', () => {
           expect(data.subsection.id).toBe(id);
           expect(data.index.items).toHaveLength(SVEDEN_SUBSECTIONS.length);
           const html = renderSection(SvedenSection, { props: { subsection: id }, data }, locale === 'ru' ? ru : en, { locale });
-          expect([id, (html.match(/itemProp="/gi) ?? []).length > 2]).toEqual([id, true]);
+          expect([id, (html.match(/ itemprop="/g) ?? []).length > 2, html.includes('itemProp')]).toEqual([id, true, false]);
         }
       },
       30_000,
@@ -135,9 +184,10 @@ describe('SvedenSection', () => {
     it('renders the full name of the organisation with its microdata', async () => {
       const common = await load(loadContext(server.api, 'ru'), descriptorOf('SvedenSection', { subsection: 'common' }));
       const html = renderSection(SvedenSection, { props: { subsection: 'common' }, data: common }, ru);
-      expect(html).toMatch(
-        /itemProp="fullName">Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»/i,
+      expect(html).toContain(
+        'itemprop="fullName">Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»',
       );
+      expect(html).toContain('<span itemprop="address">119991, г. Москва, Научный проспект, д. 1</span>');
     });
   });
 });

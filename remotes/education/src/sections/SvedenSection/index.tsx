@@ -8,9 +8,10 @@ import type { SvedenSectionData, SvedenSectionProps } from './load';
 export { load } from './load';
 
 /**
- * One subsection of "Сведения об образовательной организации" (`/sveden/{id}`): the links to its siblings, then its
- * items, each carrying the `itemprop` the format of Rosobrnadzor order No. 1493 of 04.08.2023 prescribes. The page's
- * title (the shell's h1) is the subsection's title, so the region is named by it rather than repeating it as a heading.
+ * One subsection of "Сведения об образовательной организации" (`/sveden/{id}`, one of пп. 7–20 of the Requirements
+ * approved by Rosobrnadzor order No. 1493 of 04.08.2023): the links to its siblings, then its items, each carrying the
+ * `itemprop` of Rosobrnadzor's methodological recommendations inside its main tag. The page's title (the shell's h1)
+ * is the subsection's title, so the region is named by it rather than repeating it as a heading.
  */
 export default function SvedenSection({ descriptor, data }: SectionProps<SvedenSectionProps, SvedenSectionData>) {
   const intl = useIntl();
@@ -24,7 +25,17 @@ export default function SvedenSection({ descriptor, data }: SectionProps<SvedenS
           <FormattedMessage id="education.noData" />
         </EmptyState>
       ) : (
-        <SvedenBlocks blocks={subsection.blocks} idPrefix={descriptor.id} />
+        <>
+          {/* The items are Russian legal text on every version of the site: marked as such for screen readers. */}
+          {intl.locale !== 'ru' && (
+            <p>
+              <FormattedMessage id="sveden.russianOnly" />
+            </p>
+          )}
+          <div lang={intl.locale === 'ru' ? undefined : 'ru'}>
+            <SvedenBlocks blocks={subsection.blocks} idPrefix={descriptor.id} />
+          </div>
+        </>
       )}
       <p>
         <Muted>
