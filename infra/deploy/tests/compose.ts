@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEPLOY_DIR, imageEnv, parseYamlDocuments, run, serviceKindOf, topologyProblems, type Mount, type Placement } from './deploy-checks';
 
-export interface ComposeService {
+interface ComposeService {
   image?: string;
   build?: { target?: string };
   environment?: Record<string, string | null>;
@@ -20,7 +20,7 @@ export interface ComposeConfig {
 }
 
 /** Values for the variables compose.yaml requires (`${NAME:?…}`): the test gives each a dummy. */
-export const REQUIRED_VARIABLES = {
+const REQUIRED_VARIABLES = {
   CONTENT_ADMIN_TOKEN: 'dummy-admin-token',
   CAPTCHA_SECRET: 'dummy-captcha-secret',
   CAPTCHA_SITE_KEY: 'dummy-captcha-site-key',

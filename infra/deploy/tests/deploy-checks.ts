@@ -54,7 +54,7 @@ export function serviceKindOf(target: string): ServiceKind | null {
 }
 
 /** What a service's own configuration check makes of an environment: where it writes, what others read, whom it calls. */
-export interface CheckedService {
+interface CheckedService {
   kind: ServiceKind;
   /** Folders it writes into. */
   writes: string[];
@@ -73,7 +73,7 @@ export interface CheckedService {
 }
 
 /** Runs the service's configuration check (the one it runs at start) on an environment; throws what it refuses. */
-export function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService {
+function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService {
   switch (kind) {
     case 'shell': {
       const config = readShellConfig(env);
@@ -154,13 +154,13 @@ export interface Mount {
 }
 
 /** The mount a path is on (the deepest one), or null for the container's own file system. */
-export function mountOf(file: string, mounts: Mount[]): Mount | null {
+function mountOf(file: string, mounts: Mount[]): Mount | null {
   const matching = mounts.filter((mount) => file === mount.path || file.startsWith(`${mount.path.replace(/\/+$/, '')}/`));
   return matching.sort((a, b) => b.path.length - a.path.length)[0] ?? null;
 }
 
 /** Where a shared folder is: the volume and the path inside it, so two services can be seen to meet there. */
-export function sharedLocation(file: string, mounts: Mount[]): string | null {
+function sharedLocation(file: string, mounts: Mount[]): string | null {
   const mount = mountOf(file, mounts);
   return mount?.sharedVolume ? `${mount.sharedVolume}:${path.relative(mount.path, file) || '.'}` : null;
 }

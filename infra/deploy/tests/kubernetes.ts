@@ -26,7 +26,7 @@ export function ofKind<T>(objects: K8sObject[], kind: string): T[] {
  * Values of the Secret keys the manifests read (the Secret is created out of band), each of the shape the real one
  * has. A manifest reading a key not listed here fails the test: add the key with a value of its shape.
  */
-export const SECRET_PLACEHOLDERS: Record<string, string> = {
+const SECRET_PLACEHOLDERS: Record<string, string> = {
   DATABASE_URL: 'postgres://content:placeholder@db.internal:5432/site',
   REGISTRY_DATABASE_URL: 'postgres://registry:placeholder@db.internal:5432/site',
   CONTENT_ADMIN_TOKEN: 'placeholder-admin-token',

@@ -2,41 +2,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
 import { createRegistryServer, createStaticHost } from '@site/registry';
-import { createShellServer, type ShellServer } from '../../../shell/src/server/app';
-import { readConfig } from '../../../shell/src/server/config';
+import { startShellWithBackend, type ShellWithBackend } from '../../../shell/src/testing/shell-with-backend';
 import { renderKustomization, reviewKubernetes, type Probe } from './kubernetes';
 
-async function listen(app: FastifyInstance): Promise<string> {
+type Server = ReturnType<typeof createStaticHost>;
+
+async function listen(app: Server): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
+  return urlOf(app);
+}
+
+function urlOf(app: Server): string {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
 describe('the probes of the Kubernetes manifests ask endpoints each service really has', () => {
   let dir: string;
-  let contentApi: ContentApi;
-  let registry: FastifyInstance;
-  let remoteHost: FastifyInstance;
-  let shell: ShellServer;
+  let registry: Server;
+  let remoteHost: Server;
+  let site: ShellWithBackend;
   let probes: Probe[];
   const bases: Record<string, string> = {};
 
   beforeAll(async () => {
     probes = reviewKubernetes(renderKustomization()).probes;
-    initFederation({ name: 'shell', remotes: [] });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-probes-'));
-    contentApi = await createContentApi({
-      ...configFromEnv({}),
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: path.join(dir, 'api'),
-      databaseUrl: undefined,
-      logger: false,
-    });
-    bases['content-api'] = await listen(contentApi.app);
     remoteHost = createStaticHost({ cdnDir: path.join(dir, 'cdn') });
     bases['remote-host'] = await listen(remoteHost);
     registry = createRegistryServer({
@@ -45,19 +36,15 @@ describe('the probes of the Kubernetes manifests ask endpoints each service real
       tokens: { teams: {}, platform: null },
     });
     bases.registry = await listen(registry);
-    const browserDir = path.join(dir, 'browser');
-    fs.mkdirSync(browserDir);
-    fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: [], css: [] }));
-    const config = readConfig({ CONTENT_API_URL: bases['content-api'], REGISTRY_URL: `${bases.registry}/registry.json`, LOG_LEVEL: 'silent' }, browserDir);
-    shell = await createShellServer({ ...config, browserDistDir: browserDir });
-    bases.shell = await listen(shell.app);
+    site = await startShellWithBackend({ name: 'deploy-probes', env: { REGISTRY_URL: `${bases.registry}/registry.json` } });
+    bases['content-api'] = urlOf(site.contentApi.app);
+    bases.shell = await listen(site.shell.app);
   }, 60_000);
 
   afterAll(async () => {
-    await shell?.close();
+    await site?.close();
     await registry?.close();
     await remoteHost?.close();
-    await contentApi?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

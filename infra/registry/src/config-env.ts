@@ -12,7 +12,7 @@ export class ConfigError extends Error {
 }
 
 /** `npm start`'s data folder: `.data/` at the repository root. */
-export const LOCAL_DATA_DIR = path.resolve(__dirname, '../../../.data');
+const LOCAL_DATA_DIR = path.resolve(__dirname, '../../../.data');
 
 /**
  * Reads variables from one environment and collects what is wrong with them instead of stopping at the first, so
