@@ -13,5 +13,6 @@ module.exports = {
     '<rootDir>/infra/build-preset',
     '<rootDir>/infra/content-api',
     '<rootDir>/infra/registry',
+    '<rootDir>/infra/deploy',
   ],
 };

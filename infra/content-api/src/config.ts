@@ -30,7 +30,13 @@ export interface RateLimitConfig {
 export interface ContentApiConfig {
   host: string;
   port: number;
+  /** This replica's own folder: the SQLite file when there is no PostgreSQL. */
   dataDir: string;
+  /**
+   * The folder every replica sees at once (SHARED_DATA_DIR, a ReadWriteMany volume in a cluster): form uploads and
+   * the image cache, which any replica may be asked for. Unset: the data folder, as `npm start`'s one process needs.
+   */
+  sharedDataDir?: string;
   /** PostgreSQL connection string; SQLite file `dataDir/content.sqlite` when absent. */
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (tests and benches isolate themselves in a fresh one). */
@@ -90,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ContentApiC
     host: env.HOST || '127.0.0.1',
     port: numberFrom(env.PORT, 3002, 'PORT'),
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    ...(env.SHARED_DATA_DIR ? { sharedDataDir: path.resolve(env.SHARED_DATA_DIR) } : {}),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     sqliteFile: undefined,
@@ -141,10 +148,12 @@ export function sqliteFileOf(config: ContentApiConfig): string {
   return config.sqliteFile ?? path.join(config.dataDir, 'content.sqlite');
 }
 
+/** Accepted uploads, in the shared folder: whichever replica accepted one, every replica can read it. */
 export function uploadsDirOf(config: ContentApiConfig): string {
-  return path.join(config.dataDir, 'uploads');
+  return path.join(config.sharedDataDir ?? config.dataDir, 'uploads');
 }
 
+/** Resized images, in the shared folder: one replica's work serves the others. */
 export function mediaCacheDirOf(config: ContentApiConfig): string {
-  return path.join(config.dataDir, 'media-cache');
+  return path.join(config.sharedDataDir ?? config.dataDir, 'media-cache');
 }

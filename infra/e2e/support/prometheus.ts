@@ -70,7 +70,8 @@ export async function startPrometheus(targets: PrometheusTargets): Promise<Runni
       [/- alerts\.yml/, `- ${rulesFile}`],
       [/credentials_file: \/etc\/prometheus\/operator-token/g, `credentials_file: ${tokenFile}`],
       [/dns_sd_configs:\n(?: {6,}.*\n)+/, `static_configs:\n      - targets: ['${new URL(targets.site).host}']\n`],
-      [/'registry:3003'/, `'${new URL(targets.registry).host}'`],
+      // The shell's DNS discovery came first; the registry's is the next one.
+      [/dns_sd_configs:\n(?: {6,}.*\n)+/, `static_configs:\n      - targets: ['${new URL(targets.registry).host}']\n`],
     ]),
   );
   const checked = promtool('check', 'config', configFile);

@@ -1,10 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { readBuildFiles, readBuildManifest, type RegistryPaths } from './operations';
+import type { FastifyInstance } from 'fastify';
+import { readBuildFiles, readBuildManifest } from './operations';
 import { createRegistryServer } from './registry-server';
 import { createStaticHost } from './static-host';
-import { loadTokenConfig } from './tokens';
 import { RegistryApi } from './client';
+import { readPublisherConfig, readRegistryConfig, readStaticHostConfig } from './config';
+
+export { registryPaths } from './config';
 
 const USAGE = `usage: site-remotes [--registry <url>] <command>
   deploy <distDir>... [--canary <percent>]   publish builds and make them live (or a canary for a share of visitors)
@@ -20,27 +22,23 @@ const USAGE = `usage: site-remotes [--registry <url>] <command>
 the registry API: --registry or REGISTRY_API_URL (default http://127.0.0.1:REGISTRY_PORT, 3003); the team token:
 SITE_REMOTES_TOKEN (without one, a local registry is used with the platform token in DATA_DIR/operator-token)`;
 
-export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.DATA_DIR ?? path.join(__dirname, '../../../.data'));
-}
-
-export function registryPaths(env: NodeJS.ProcessEnv = process.env): RegistryPaths {
-  const dataDir = dataDirOf(env);
-  const databaseUrl = env.REGISTRY_DATABASE_URL || env.DATABASE_URL;
-  return { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.db'), ...(databaseUrl ? { databaseUrl } : {}) };
-}
-
-function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
-}
-
-/** The token the CLI sends: the team's from the environment, else the local platform token for a local registry. */
-function tokenFor(registryUrl: string, env: NodeJS.ProcessEnv): string {
-  if (env.SITE_REMOTES_TOKEN) return env.SITE_REMOTES_TOKEN.trim();
-  const file = path.join(dataDirOf(env), 'operator-token');
-  if (isLoopback(registryUrl) && fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  throw new Error('no team token: set SITE_REMOTES_TOKEN (a local registry also accepts DATA_DIR/operator-token)');
+/**
+ * Serves until SIGTERM or SIGINT, then stops accepting connections and lets requests in flight finish for at most
+ * `drainTimeoutMs` (the pod's grace period covers it) before the process exits.
+ */
+function closeOnSignal(app: FastifyInstance, drainTimeoutMs: number): void {
+  const stop = () => {
+    setTimeout(() => {
+      console.error(`requests still in flight after ${drainTimeoutMs} ms: exiting without them`);
+      process.exit(1);
+    }, drainTimeoutMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
 
 function takeOption(args: string[], name: string): string | undefined {
@@ -55,12 +53,17 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
+const CLIENT_COMMANDS = new Set(['deploy', 'rollback', 'register', 'retire', 'transfer', 'list', 'audit', 'fleet']);
+
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const args = [...argv];
-  const registryUrl = (takeOption(args, '--registry') ?? env.REGISTRY_API_URL ?? `http://127.0.0.1:${env.REGISTRY_PORT ?? 3003}`).replace(/\/$/, '');
-  const waitMs = Number(env.SITE_REMOTES_WAIT_MS ?? 60_000);
+  const registryOption = takeOption(args, '--registry');
   const [command, ...rest] = args;
-  const api = () => new RegistryApi(registryUrl, tokenFor(registryUrl, env));
+  if (command === 'serve-registry' || command === 'serve-static') return serve(command, env);
+  if (!command || !CLIENT_COMMANDS.has(command)) throw new Error(USAGE);
+  const publisher = readPublisherConfig(env, registryOption);
+  const waitMs = publisher.waitMs;
+  const api = () => new RegistryApi(publisher.registryUrl, publisher.token);
   const reportPropagation = async (client: RegistryApi, remote: string, version: string, startedAt: number) => {
     const outcome = await client.waitForPropagation(remote, version, waitMs);
     if (outcome.shells === 0) console.log(`  no shell reports to the registry yet: nothing to wait for`);
@@ -85,7 +88,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
           console.log(
             `${remote}@${published.version} is a canary for ${activated.canary.percent}% of visitors (live: ${activated.current}); the registry promotes or rolls it back by itself`,
           );
-          const verdict = await client.waitForCanary(remote, published.version, Number(env.SITE_REMOTES_CANARY_WAIT_MS ?? 180_000));
+          const verdict = await client.waitForCanary(remote, published.version, publisher.canaryWaitMs);
           console.log(`  canary ${verdict.state}${verdict.reason ? `: ${verdict.reason}` : ''} after ${seconds(Date.now() - startedAt)}`);
           if (verdict.state !== 'promoted') process.exitCode = 1;
           continue;
@@ -150,28 +153,24 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       }
       return;
     }
-    case 'serve-registry': {
-      const port = Number(env.PORT ?? 3003);
-      const host = env.HOST ?? '127.0.0.1';
-      const remotesPublicUrl = env.REMOTES_PUBLIC_URL ?? 'http://localhost:3001/remotes/';
-      const canary = {
-        ...(env.CANARY_WINDOW_MS ? { windowMs: Number(env.CANARY_WINDOW_MS) } : {}),
-        ...(env.CANARY_MIN_RENDERS ? { minRenders: Number(env.CANARY_MIN_RENDERS) } : {}),
-      };
-      const app = createRegistryServer({ paths: registryPaths(env), remotesPublicUrl, tokens: loadTokenConfig(env, dataDirOf(env)), canary });
-      await app.listen({ port, host });
-      console.log(`registry listening on http://${host}:${port}/registry.json`);
-      return;
-    }
-    case 'serve-static': {
-      const port = Number(env.PORT ?? 3001);
-      const host = env.HOST ?? '127.0.0.1';
-      const app = createStaticHost({ cdnDir: registryPaths(env).cdnDir });
-      await app.listen({ port, host });
-      console.log(`static host listening on http://${host}:${port}/remotes/`);
-      return;
-    }
     default:
       throw new Error(USAGE);
   }
+}
+
+/** Runs the registry or the static host with the configuration checked at start (a wrong one stops it, named). */
+async function serve(command: 'serve-registry' | 'serve-static', env: NodeJS.ProcessEnv): Promise<void> {
+  if (command === 'serve-registry') {
+    const config = readRegistryConfig(env);
+    const app = createRegistryServer({ paths: config.paths, remotesPublicUrl: config.remotesPublicUrl, tokens: config.tokens, canary: config.canary });
+    closeOnSignal(app, config.drainTimeoutMs);
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`registry listening on http://${config.host}:${config.port}/registry.json`);
+    return;
+  }
+  const config = readStaticHostConfig(env);
+  const app = createStaticHost({ cdnDir: config.cdnDir });
+  closeOnSignal(app, config.drainTimeoutMs);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`static host listening on http://${config.host}:${config.port}/remotes/`);
 }

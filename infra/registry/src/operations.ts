@@ -5,6 +5,7 @@ import { CONTRACTS_VERSION, RemoteManifestSchema, validate, checkContractsCompat
 import { SqliteRegistryStore, type DeployedVersion, type RegistryState, type RegistryStore } from './state';
 import { PgRegistryStore } from './pg-store';
 import { checkShared, type HostDeclaration } from './gates';
+import { publishFolderAtomically } from './publish-folder';
 
 export interface RegistryPaths {
   /** Where published builds live: `<cdnDir>/<remote>/<version>/…`, served by the static host. */
@@ -195,16 +196,7 @@ function ownerFromHistory(state: RegistryState, section: string, except: string)
 }
 
 function writeVersionFolder(paths: RegistryPaths, team: string, version: string, files: Map<string, Buffer>): void {
-  const target = path.join(paths.cdnDir, team, version);
-  const staging = `${target}.staging-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-  for (const [name, body] of files) {
-    const file = path.join(staging, ...name.split('/'));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, body);
-  }
-  fs.rmSync(target, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.renameSync(staging, target);
+  publishFolderAtomically(path.join(paths.cdnDir, team, version), files);
 }
 
 function sha256(body: Buffer): string {

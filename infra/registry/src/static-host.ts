@@ -14,7 +14,11 @@ export interface StaticHostOptions {
  */
 export function createStaticHost(options: StaticHostOptions): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false });
-  fs.mkdirSync(options.cdnDir, { recursive: true });
+  try {
+    fs.mkdirSync(options.cdnDir, { recursive: true });
+  } catch {
+    // A read-only volume before the first publish: nothing to serve yet, every path answers 404.
+  }
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
   });

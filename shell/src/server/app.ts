@@ -112,6 +112,14 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   registerCaptchaStandIn(app, config.captchaStandInSecret);
   await app.register(discoveryPlugin);
   app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
+  // Ready for visitors once the catalog of remotes and the content revision have been read: before that no page
+  // can be rendered or cached correctly, so the load balancer sends it nothing (liveness stays on /health).
+  app.get('/ready', async (_request, reply) => {
+    const catalog = app.registry.lastSuccessAt !== null;
+    const contentRevision = app.contentRevision.current !== null;
+    reply.header('cache-control', 'no-store').code(catalog && contentRevision ? 200 : 503);
+    return { status: catalog && contentRevision ? 'ready' : 'starting', catalog, contentRevision };
+  });
   await app.register(feedsPlugin);
   await app.register(pagesPlugin);
   await app.ready();
