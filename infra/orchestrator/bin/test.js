@@ -27,7 +27,8 @@ function run(title, command, args, env = {}) {
 
 /**
  * Installs a Debian package when the file it provides is missing (as root, as CI runs): Chromium for Playwright,
- * nginx for the page-cache proxy tests, Prometheus for the alert rules' tests. Never a browser download by a test tool.
+ * nginx for the page-cache proxy tests, Prometheus for the alert rules' tests, kubectl (kustomize) and docker-compose
+ * for the deploy manifests' tests. Never a browser download by a test tool.
  * @param {string} file @param {string} pkg
  */
 function ensureDebianPackage(file, pkg) {
@@ -103,6 +104,8 @@ async function main() {
   ensureDebianPackage(CHROMIUM, 'chromium');
   ensureDebianPackage(NGINX, 'nginx-light');
   ensureDebianPackage(PROMTOOL, 'prometheus');
+  ensureDebianPackage('/usr/bin/kubectl', 'kubectl');
+  ensureDebianPackage('/usr/bin/docker-compose', 'docker-compose');
   await ensurePostgres();
   console.log('\n=== build');
   await buildWhatIsMissing({ log: (line) => console.log(line) });
