@@ -1,4 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { createFocusTrap } from 'focus-trap';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
@@ -7,7 +8,7 @@ import type { Locale, NavMenuItem } from '@site/contracts';
 import { SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { GlobeIcon, SearchIcon } from './icons';
-import { isCurrentEntry } from './nav-items';
+import { isCurrentEntry, leadsTo } from './nav-items';
 
 const Panel = styled.nav`
   border-top: 1px solid var(--site-border);
@@ -54,8 +55,9 @@ const Extras = styled.div`
 `;
 
 /**
- * The mobile menu (spec point 2: below desktop width): every section and its children as one list, and the
- * language switch. Escape closes it and gives focus back to the menu button.
+ * The mobile menu (spec point 2: below desktop width): every section and its children as one list, search (unless
+ * the menu already has it) and the language switch. While open, Tab and Shift+Tab cycle through the menu's entries
+ * (the page behind is out of reach); Escape closes it and gives focus back to the menu button.
  */
 export const MobileMenu = observer(function MobileMenu({
   id,
@@ -75,15 +77,41 @@ export const MobileMenu = observer(function MobileMenu({
   const intl = useIntl();
   const { locale } = useStore().locale;
   const { pathname } = useLocation();
+  const panel = useRef<HTMLElement>(null);
   const first = useRef<HTMLAnchorElement>(null);
+  // The latest close handler, without restarting the trap on every render.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
-    if (open) first.current?.focus();
+    const container = panel.current;
+    if (!open || !container) return;
+    let closedByEscape = false;
+    const trap = createFocusTrap(container, {
+      initialFocus: () => first.current ?? false,
+      // Escape lets go of the trap, then closes the menu through the header, which hands focus back to the button
+      // (while the trap holds, focus could not leave the menu). Closing for another reason leaves focus alone.
+      escapeDeactivates: () => {
+        closedByEscape = true;
+        return true;
+      },
+      onPostDeactivate: () => {
+        if (closedByEscape) close.current();
+      },
+      // A click elsewhere (a page link, another header tool) goes through; the trap lets go.
+      clickOutsideDeactivates: true,
+      returnFocusOnDeactivate: false,
+      fallbackFocus: container,
+      // Layout-free environments (server tests) have no boxes to measure; hidden parts carry `hidden`.
+      tabbableOptions: { displayCheck: 'none' },
+    });
+    trap.activate();
+    return () => {
+      trap.deactivate();
+    };
   }, [open]);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') onClose();
-  };
+  const showSearch = !leadsTo(items, searchHref, locale);
   return (
-    <Panel id={id} hidden={!open} aria-label={intl.formatMessage({ id: 'layout.mainNavigation' })} data-menu="mobile" onKeyDown={onKeyDown}>
+    <Panel ref={panel} id={id} hidden={!open} aria-label={intl.formatMessage({ id: 'layout.mainNavigation' })} data-menu="mobile">
       <ul>
         {items.map((item, index) => (
           <li key={`${item.href}-${item.label}`}>
@@ -111,10 +139,12 @@ export const MobileMenu = observer(function MobileMenu({
         ))}
       </ul>
       <Extras>
-        <Link to={searchHref} data-menu-search>
-          <SearchIcon />
-          <FormattedMessage id="layout.search" />
-        </Link>
+        {showSearch && (
+          <Link to={searchHref} data-menu-search>
+            <SearchIcon />
+            <FormattedMessage id="layout.search" />
+          </Link>
+        )}
         <Link to={language.href} hrefLang={language.locale} lang={language.locale} data-language-switch>
           <GlobeIcon />
           <FormattedMessage id="layout.languageSwitch" />

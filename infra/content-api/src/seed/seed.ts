@@ -47,7 +47,7 @@ function buildSeed(referenceDate: string): { tables: Record<string, Row[]>; docu
     );
     for (const page of pagesSeed(locale)) {
       add('pages', [pageRow(locale, page, `${referenceDate}T00:00:00.000Z`)]);
-      documents.push({ locale, document: pageSearchDocument(page, locale) });
+      documents.push({ locale, document: pageSearchDocument(page) });
     }
   }
   add('color_schemes', COLOR_SCHEMES_SEED);
@@ -70,7 +70,7 @@ function buildSeed(referenceDate: string): { tables: Record<string, Row[]>; docu
     for (const pair of records) {
       for (const locale of LOCALES) {
         for (const [table, rows] of Object.entries(rowsOfEntity(entity, locale, pair[locale]))) add(table, rows);
-        if (entity.searchDocument) documents.push({ locale, document: entity.searchDocument(pair[locale], locale) });
+        if (entity.searchDocument) documents.push({ locale, document: entity.searchDocument(pair[locale]) });
       }
     }
   }
