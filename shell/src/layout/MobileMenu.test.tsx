@@ -53,7 +53,7 @@ function MenuWithButton({ items }: { items: NavMenuItem[] }) {
         id="menu"
         open={open}
         items={items}
-        language={{ href: '/en', locale: 'en' }}
+        language={{ href: '/en', locale: 'en', onClick: () => undefined }}
         searchHref="/search"
         onClose={() => {
           setOpen(false);

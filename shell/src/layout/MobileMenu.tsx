@@ -4,10 +4,11 @@ import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
-import type { Locale, NavMenuItem } from '@site/contracts';
+import type { NavMenuItem } from '@site/contracts';
 import { SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { GlobeIcon, SearchIcon } from './icons';
+import type { LanguageSwitch } from './language-switch';
 import { isCurrentEntry, leadsTo } from './nav-items';
 
 const Panel = styled.nav`
@@ -70,7 +71,7 @@ export const MobileMenu = observer(function MobileMenu({
   id: string;
   open: boolean;
   items: NavMenuItem[];
-  language: { href: string; locale: Locale };
+  language: LanguageSwitch;
   searchHref: string;
   onClose: () => void;
 }) {
@@ -145,7 +146,7 @@ export const MobileMenu = observer(function MobileMenu({
             <FormattedMessage id="layout.search" />
           </Link>
         )}
-        <Link to={language.href} hrefLang={language.locale} lang={language.locale} data-language-switch>
+        <Link to={language.href} hrefLang={language.locale} lang={language.locale} onClick={language.onClick} data-language-switch>
           <GlobeIcon />
           <FormattedMessage id="layout.languageSwitch" />
         </Link>

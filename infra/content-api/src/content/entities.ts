@@ -50,6 +50,8 @@ export interface EntityDefinition<R extends { id: string | number } = { id: stri
   columns(record: R): Row;
   /** Link rows in other tables, keyed by table; each table must have `locale` and the link column. */
   links?: { table: string; column: string; rows(record: R): Row[] }[];
+  /** The record keeps the time of its last change (`updatedAt`, set on every save): sitemaps and `dateModified`. */
+  stampsChangeTime?: boolean;
   /** Its search document; `href` is the locale-neutral path, as every link the API gives (the site localises it). */
   searchDocument?(record: R): SearchDocument;
 }
@@ -62,6 +64,7 @@ export const ENTITIES: EntityDefinition[] = [
     table: 'news',
     idType: 'integer',
     schema: NewsRecordSchema,
+    stampsChangeTime: true,
     columns: (news) => ({
       date: news.date,
       type: news.type,
@@ -94,6 +97,7 @@ export const ENTITIES: EntityDefinition[] = [
     table: 'events',
     idType: 'integer',
     schema: EventRecordSchema,
+    stampsChangeTime: true,
     columns: (event) => ({ starts_at: event.startsAt, ends_at: event.endsAt ?? event.startsAt, is_recommended: event.isRecommended }),
     searchDocument: (event) => ({
       key: `event:${event.id}`,

@@ -21,7 +21,8 @@ async function deleteRows(trx: Knex.Transaction, entity: EntityDefinition, local
 }
 
 /** Creates or replaces one entity in one locale and re-indexes it, in one transaction. */
-export async function saveEntity(db: Knex, entity: EntityDefinition, locale: Locale, record: Record_): Promise<void> {
+export async function saveEntity(db: Knex, entity: EntityDefinition, locale: Locale, given: Record_): Promise<void> {
+  const record = entity.stampsChangeTime ? { ...given, updatedAt: new Date().toISOString() } : given;
   await db.transaction(async (trx) => {
     await deleteRows(trx, entity, locale, record.id);
     for (const [table, rows] of Object.entries(rowsOfEntity(entity, locale, record))) {

@@ -1,7 +1,13 @@
-import type { Locale, Settings } from '@site/contracts';
+import type { Locale, PostalAddress, Settings } from '@site/contracts';
 import { FACULTIES, PLACEHOLDER_IMAGE, SHORT_NAME, SITE_NAME, TOPICS } from './vocabulary';
 
 type ByLocale<T> = Record<Locale, T>;
+
+/** The main campus's postal address: the university's, and the venue of its events. */
+export const CAMPUS_ADDRESS: ByLocale<PostalAddress> = {
+  ru: { streetAddress: 'Университетский проспект, 1', addressLocality: 'Москва', postalCode: '119991', addressCountry: 'RU' },
+  en: { streetAddress: '1 Universitetsky Prospekt', addressLocality: 'Moscow', postalCode: '119991', addressCountry: 'RU' },
+};
 
 export function settingsSeed(): ByLocale<Settings> {
   const make = (locale: Locale): Settings => ({
@@ -34,10 +40,7 @@ export function settingsSeed(): ByLocale<Settings> {
           : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
       shortName: SHORT_NAME[locale],
       logo: '/icon-512.png',
-      address:
-        locale === 'ru'
-          ? { streetAddress: 'Университетский проспект, 1', addressLocality: 'Москва', postalCode: '119991', addressCountry: 'RU' }
-          : { streetAddress: '1 Universitetsky Prospekt', addressLocality: 'Moscow', postalCode: '119991', addressCountry: 'RU' },
+      address: CAMPUS_ADDRESS[locale],
       telephone: '+7 495 100-00-00',
       email: 'info@stu.example',
       foundingDate: '1956',
@@ -142,7 +145,7 @@ export function layoutSeed(referenceDate: string): ByLocale<[string, unknown][]>
             },
             {
               text: ru ? 'Сделано в' : 'Made at',
-              label: ru ? 'Студия цифровых проектов' : 'Digital Projects Studio',
+              label: ru ? 'Студии цифровых проектов' : 'Digital Projects Studio',
               href: '/about',
               arrayMadeIn: [ru ? `Студия цифровых проектов ${SHORT_NAME.ru}` : `${SHORT_NAME.en} Digital Projects Studio`],
             },

@@ -1,6 +1,7 @@
 import type { NewsType } from '@site/contracts/news';
 import { addDays } from '../content/calendar';
 import type { NewsRecord, OfficeRecord } from '../content/records';
+import { seededChangeTime } from './edit-times';
 import { SeededRandom, type Bilingual } from './random';
 import { capitalise } from './layout-seed';
 import { staffList, roleOf, type StaffMember } from './people-seed';
@@ -301,6 +302,8 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
       targets: random.sample(TARGET_IDS, random.int(1, 2)),
       link: `/news/${id}`,
       officeId,
+      // Corrected some hours after publication (up to three days), each item at its own time.
+      updatedAt: seededChangeTime(date, (id * 7) % 72, referenceDate),
     };
     const image = (alt: string) => (imageName ? { url: `/media/images/${imageName}`, alt, width: 1280, height: 853 } : null);
     const body = (locale: 'ru' | 'en') => {
