@@ -175,8 +175,8 @@ export function eventsSeed(referenceDate: string): Bilingual<EventRecord>[] {
       endsAt,
       isRecommended: id === OPEN_DAY_EVENT_ID || id % 5 === 2,
       promotion: { from: addDays(slot.day, -14), to: slot.day },
-      // Announced one to four weeks ahead; a change the day the promotion starts at the latest.
-      updatedAt: seededChangeTime(addDays(slot.day, -(7 + (id % 21))), id % 9, referenceDate),
+      // Last edited one to four weeks before the event (or before the reference day, for one still to come).
+      updatedAt: seededChangeTime(addDays(slot.day < referenceDate ? slot.day : referenceDate, -(7 + (id % 21))), id % 9, referenceDate),
       isPaid,
       application,
       categories: [topic.id],

@@ -128,7 +128,7 @@ const NEWS_STORIES: ((story: Story) => Told)[] = [
       ],
       en: [
         `The ${s.faculty.en} group will build on its ${s.facts.result.en} and take on ${(s.count % 5) + 2} master's students.`,
-        say(s, 'en', 'The grant buys equipment we had been saving up for for years'),
+        say(s, 'en', 'The grant buys equipment we had been saving up for over several years'),
       ],
     },
   }),
