@@ -45,7 +45,9 @@ test.describe('search results lead to their pages', () => {
 
   test('Russian hits of each kind still open their Russian pages', async ({ page }) => {
     for (const { category, kind } of KINDS) {
-      await followFirstHit(page, `/search?query=${encodeURIComponent('робот')}&category=${category}`, kind, '');
+      // Russian stems keep 'робот' (a vacancy's robots) and 'робототехника' (the rest) apart.
+      const query = kind === 'vacancy' ? 'робот' : 'робототехника';
+      await followFirstHit(page, `/search?query=${encodeURIComponent(query)}&category=${category}`, kind, '');
     }
   });
 });

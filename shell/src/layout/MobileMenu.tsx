@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { createFocusTrap } from 'focus-trap';
+import type { FocusTrap } from 'focus-trap';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
@@ -86,28 +86,39 @@ export const MobileMenu = observer(function MobileMenu({
   useEffect(() => {
     const container = panel.current;
     if (!open || !container) return;
+    // Focus goes into the menu at once; the trap's code loads only when a menu opens (most pages never need it).
+    first.current?.focus();
     let closedByEscape = false;
-    const trap = createFocusTrap(container, {
-      initialFocus: () => first.current ?? false,
-      // Escape lets go of the trap, then closes the menu through the header, which hands focus back to the button
-      // (while the trap holds, focus could not leave the menu). Closing for another reason leaves focus alone.
-      escapeDeactivates: () => {
-        closedByEscape = true;
-        return true;
-      },
-      onPostDeactivate: () => {
-        if (closedByEscape) close.current();
-      },
-      // A click elsewhere (a page link, another header tool) goes through; the trap lets go.
-      clickOutsideDeactivates: true,
-      returnFocusOnDeactivate: false,
-      fallbackFocus: container,
-      // Layout-free environments (server tests) have no boxes to measure; hidden parts carry `hidden`.
-      tabbableOptions: { displayCheck: 'none' },
-    });
-    trap.activate();
+    let cancelled = false;
+    let trap: FocusTrap | null = null;
+    const activate = ({ createFocusTrap }: typeof import('focus-trap')) => {
+      if (cancelled) return;
+      trap = createFocusTrap(container, {
+        initialFocus: () => first.current ?? false,
+        // Escape lets go of the trap, then closes the menu through the header, which hands focus back to the button
+        // (while the trap holds, focus could not leave the menu). Closing for another reason leaves focus alone.
+        escapeDeactivates: () => {
+          closedByEscape = true;
+          return true;
+        },
+        onPostDeactivate: () => {
+          if (closedByEscape) close.current();
+        },
+        // A click elsewhere (a page link, another header tool) goes through; the trap lets go.
+        clickOutsideDeactivates: true,
+        returnFocusOnDeactivate: false,
+        fallbackFocus: container,
+        // Layout-free environments (server tests) have no boxes to measure; hidden parts carry `hidden`.
+        tabbableOptions: { displayCheck: 'none' },
+      });
+      trap.activate();
+    };
+    import(/* webpackChunkName: "focus-trap" */ 'focus-trap')
+      .then(activate)
+      .catch((error: unknown) => console.error('The mobile menu could not load its focus trap', error));
     return () => {
-      trap.deactivate();
+      cancelled = true;
+      trap?.deactivate();
     };
   }, [open]);
   const showSearch = !leadsTo(items, searchHref, locale);

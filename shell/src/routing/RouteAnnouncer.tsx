@@ -8,7 +8,7 @@ import { useStore } from '../app/contexts';
  * Moves focus to the new page's main heading (the first `h1` inside `<main>`, else `<main>` itself), made
  * focusable with tabindex=-1 without scrolling: the router has already put the view where it belongs.
  */
-export function focusMainHeading(doc: Document): HTMLElement | null {
+function focusMainHeading(doc: Document): HTMLElement | null {
   const main = doc.getElementById('main') ?? doc.querySelector('main');
   const target = main?.querySelector<HTMLElement>('h1') ?? main;
   if (!target) return null;
@@ -18,7 +18,7 @@ export function focusMainHeading(doc: Document): HTMLElement | null {
 }
 
 /** What a screen reader hears for a new page: its title, else its main heading, else its address. */
-export function announcementOf(doc: Document, pathname: string): string {
+function announcementOf(doc: Document, pathname: string): string {
   const title = doc.title.trim();
   if (title) return title;
   const heading = doc.querySelector('main h1')?.textContent?.trim();
