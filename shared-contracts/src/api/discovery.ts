@@ -36,13 +36,15 @@ export const SitemapEntrySchema = Type.Object({
   path: Type.String({ pattern: '^/' }),
   kind: Type.Union(SITEMAP_ENTRY_KINDS.map((kind) => Type.Literal(kind))),
   locales: Type.Array(Type.Union(LOCALES.map((locale) => Type.Literal(locale))), { minItems: 1 }),
+  /** When each locale's version last changed (ISO time), for its own `lastmod`; a locale not named has no known time. */
+  updatedAt: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type SitemapEntry = Static<typeof SitemapEntrySchema>;
 
 /** `GET /sitemap`: every public page, news article and event, and when the content last changed. */
 export const SitemapResponseSchema = Type.Object({
   data: Type.Object({
-    /** ISO time of the last content change (the content revision's), or null when unknown. */
+    /** ISO time of the last content change (the content revision's), or null when unknown: the `lastmod` of an entry without its own. */
     changedAt: Type.Union([Type.String(), Type.Null()]),
     entries: Type.Array(SitemapEntrySchema),
   }),

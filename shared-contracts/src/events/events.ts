@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ImageSchema, IsoDateSchema } from '../api/common';
+import { PostalAddressSchema } from '../api/discovery';
 
 export const EVENT_APPLICATION_TYPES = ['none', 'link', 'form'] as const;
 
@@ -53,6 +54,10 @@ export const EventDetailsSchema = Type.Composite([
   Type.Object({
     body: Type.String(),
     organizer: Type.Optional(Type.String()),
+    /** The postal address of the venue (`place` names the room): the location search engines show. Added in 1.1.0. */
+    address: Type.Optional(PostalAddressSchema),
+    /** When the event's page last changed (ISO time). Added in 1.1.0. */
+    updatedAt: Type.Optional(Type.String()),
   }),
 ]);
 export type EventDetails = Static<typeof EventDetailsSchema>;

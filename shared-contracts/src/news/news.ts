@@ -92,6 +92,8 @@ export const NewsArticleSchema = Type.Composite([
   Type.Object({
     body: Type.String(),
     author: Type.Optional(Type.String()),
+    /** When the article last changed (ISO time): `dateModified` for search engines. Added in 1.1.0. */
+    updatedAt: Type.Optional(Type.String()),
     office: Type.Optional(Type.Union([Type.Object({ id: Type.String(), slug: Type.String(), title: Type.String() }), Type.Null()])),
   }),
 ]);

@@ -1,5 +1,5 @@
 import type { Locale, Seo } from '@site/contracts';
-import { formatTitle, mergeSeo, pageUrls } from './seo';
+import { declaredCanonicalPath, formatTitle, mergeSeo, pageUrls } from './seo';
 import { syncFeedLinks } from './feed-links-sync';
 
 export interface HeadState {
@@ -38,7 +38,7 @@ export function syncHead(doc: Document, state: HeadState): void {
   doc.title = title;
   const canonicalLink = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   const origin = canonicalLink ? new URL(canonicalLink.href).origin : doc.location.origin;
-  const { canonical, alternates } = pageUrls(origin, state.path, state.locale);
+  const { canonical, alternates } = pageUrls(origin, declaredCanonicalPath(state.pageSeo) ?? state.path, state.locale);
   canonicalLink?.setAttribute('href', canonical);
   for (const alternate of alternates) {
     doc.head.querySelector(`link[rel="alternate"][hreflang="${alternate.hreflang}"]`)?.setAttribute('href', alternate.href);

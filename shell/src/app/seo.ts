@@ -30,6 +30,21 @@ export function mergeSeo(site: Seo | undefined, page: Seo | undefined): Seo {
   };
 }
 
+/**
+ * The page a page declares itself a copy of: a root-relative `canonical` link in its own SEO (`/dev/student-life`
+ * for `/dev/students-life`), without the locale prefix; null when it names none (it is its own canonical page).
+ */
+export function declaredCanonicalPath(pageSeo: Seo | undefined): string | null {
+  const href = pageSeo?.link?.find((entry) => entry.rel.toLowerCase() === 'canonical')?.href;
+  if (!href || !href.startsWith('/') || href.startsWith('//')) return null;
+  return href.split(/[?#]/)[0] || '/';
+}
+
+/** The SEO links the head prints as they are: all but `canonical`, which the shell writes itself (once). */
+export function extraSeoLinks(seo: Seo): NonNullable<Seo['link']> {
+  return (seo.link ?? []).filter((entry) => entry.rel.toLowerCase() !== 'canonical');
+}
+
 /** The canonical URL and the hreflang alternates of a path (ru, en and x-default → ru). */
 export function pageUrls(origin: string, path: string, locale: Locale): { canonical: string; alternates: Array<{ hreflang: string; href: string }> } {
   return {

@@ -1,5 +1,6 @@
 import { localizePath, type ApiClient, type CaptchaClient, type Locale, type ShellContext } from '@site/contracts';
 import { RESPONSIVE_SCALE } from '@site/ui';
+import type { Sanitizer } from '../security/sanitize';
 import type { RootStore } from '../stores/root-store';
 
 const IMAGE_WIDTHS = Object.values(RESPONSIVE_SCALE).sort((a, b) => a - b);
@@ -16,7 +17,7 @@ function imageWidthFor(width: number): number {
 export interface ShellContextOptions {
   api: ApiClient;
   publicApiBase: string;
-  sanitize: (html: string) => string;
+  sanitize: Sanitizer;
   ownLegacyHosts: readonly string[];
   captcha: CaptchaClient;
   /** The origin the server wrote absolute links with (see server/site-origin.ts). */
@@ -53,7 +54,8 @@ export function createShellContext(store: RootStore, { api, publicApiBase, sanit
     siteOrigin,
     isServer: store.env.isServer,
     ownLegacyHosts,
-    sanitizeHtml: sanitize,
+    // Links in backend HTML are written locale-neutral, like every link the backend gives: the page's locale is added.
+    sanitizeHtml: (html: string) => sanitize(html, { localizePath: (path) => localizePath(path, store.locale.locale) }),
     captcha,
     progress: store.loadingBar,
     leaveGuards: store.leaveGuards,

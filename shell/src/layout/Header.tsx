@@ -3,12 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
-import { NavMenuItemSchema, keepValidEntries, localizePath, splitLocaleFromPath, type Locale, type NavMenuItem } from '@site/contracts';
+import { NavMenuItemSchema, keepValidEntries, localizePath, type NavMenuItem } from '@site/contracts';
 import { GRID_MEDIA } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { AccessibilityPanel } from './AccessibilityPanel';
 import { DesktopMenu } from './DesktopMenu';
 import { EyeIcon, GlobeIcon, MenuIcon, CloseIcon, SearchIcon } from './icons';
+import { useLanguageSwitch } from './language-switch';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 
@@ -99,14 +100,6 @@ const MenuButton = styled.button`
   border-color: var(--site-border);
 `;
 
-function useLanguageSwitch(): { href: string; locale: Locale } {
-  const location = useLocation();
-  const { path } = splitLocaleFromPath(location.pathname);
-  const { locale } = useStore().locale;
-  const target: Locale = locale === 'ru' ? 'en' : 'ru';
-  return { href: `${localizePath(path, target)}${location.search}`, locale: target };
-}
-
 /**
  * The header (spec point 2): a row with the logo and the tools (search, accessibility options, language), and
  * the main menu: the desktop menu as a row of its own at desktop width, the mobile menu behind a button otherwise.
@@ -153,7 +146,7 @@ export const Header = observer(function Header() {
             </ToolLink>
           )}
           {desktop && (
-            <ToolLink to={language.href} hrefLang={language.locale} lang={language.locale} data-language-switch>
+            <ToolLink to={language.href} hrefLang={language.locale} lang={language.locale} onClick={language.onClick} data-language-switch>
               <GlobeIcon />
               <FormattedMessage id="layout.languageSwitch" />
             </ToolLink>

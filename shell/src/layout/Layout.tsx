@@ -12,6 +12,7 @@ import { LeaveDialog } from './LeaveDialog';
 import { LoadingBar } from './LoadingBar';
 import { NotifyBar } from './NotifyBar';
 import { SelectionReader } from './SelectionReader';
+import { RouteAnnouncer } from '../routing/RouteAnnouncer';
 
 const Shell = styled.div`
   display: flex;
@@ -66,6 +67,7 @@ export const Layout = observer(function Layout({ children }: { children: ReactNo
       <main id="main" tabIndex={-1} aria-busy={page.pending || undefined} data-route={page.error ? undefined : page.current?.routeName}>
         {children}
       </main>
+      <RouteAnnouncer />
       <Footer />
       <BackToTop />
       <BottomDock />

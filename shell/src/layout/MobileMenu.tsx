@@ -1,13 +1,15 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import type { FocusTrap } from 'focus-trap';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
-import type { Locale, NavMenuItem } from '@site/contracts';
+import type { NavMenuItem } from '@site/contracts';
 import { SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { GlobeIcon, SearchIcon } from './icons';
-import { isCurrentEntry } from './nav-items';
+import type { LanguageSwitch } from './language-switch';
+import { isCurrentEntry, leadsTo } from './nav-items';
 
 const Panel = styled.nav`
   border-top: 1px solid var(--site-border);
@@ -54,8 +56,9 @@ const Extras = styled.div`
 `;
 
 /**
- * The mobile menu (spec point 2: below desktop width): every section and its children as one list, and the
- * language switch. Escape closes it and gives focus back to the menu button.
+ * The mobile menu (spec point 2: below desktop width): every section and its children as one list, search (unless
+ * the menu already has it) and the language switch. While open, Tab and Shift+Tab cycle through the menu's entries
+ * (the page behind is out of reach); Escape closes it and gives focus back to the menu button.
  */
 export const MobileMenu = observer(function MobileMenu({
   id,
@@ -68,22 +71,59 @@ export const MobileMenu = observer(function MobileMenu({
   id: string;
   open: boolean;
   items: NavMenuItem[];
-  language: { href: string; locale: Locale };
+  language: LanguageSwitch;
   searchHref: string;
   onClose: () => void;
 }) {
   const intl = useIntl();
   const { locale } = useStore().locale;
   const { pathname } = useLocation();
+  const panel = useRef<HTMLElement>(null);
   const first = useRef<HTMLAnchorElement>(null);
+  // The latest close handler, without restarting the trap on every render.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
-    if (open) first.current?.focus();
+    const container = panel.current;
+    if (!open || !container) return;
+    // Focus goes into the menu at once; the trap's code loads only when a menu opens (most pages never need it).
+    first.current?.focus();
+    let closedByEscape = false;
+    let cancelled = false;
+    let trap: FocusTrap | null = null;
+    const activate = ({ createFocusTrap }: typeof import('focus-trap')) => {
+      if (cancelled) return;
+      trap = createFocusTrap(container, {
+        initialFocus: () => first.current ?? false,
+        // Escape lets go of the trap, then closes the menu through the header, which hands focus back to the button
+        // (while the trap holds, focus could not leave the menu). Closing for another reason leaves focus alone.
+        escapeDeactivates: () => {
+          closedByEscape = true;
+          return true;
+        },
+        onPostDeactivate: () => {
+          if (closedByEscape) close.current();
+        },
+        // A click elsewhere (a page link, another header tool) goes through; the trap lets go.
+        clickOutsideDeactivates: true,
+        returnFocusOnDeactivate: false,
+        fallbackFocus: container,
+        // Layout-free environments (server tests) have no boxes to measure; hidden parts carry `hidden`.
+        tabbableOptions: { displayCheck: 'none' },
+      });
+      trap.activate();
+    };
+    import(/* webpackChunkName: "focus-trap" */ 'focus-trap')
+      .then(activate)
+      .catch((error: unknown) => console.error('The mobile menu could not load its focus trap', error));
+    return () => {
+      cancelled = true;
+      trap?.deactivate();
+    };
   }, [open]);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') onClose();
-  };
+  const showSearch = !leadsTo(items, searchHref, locale);
   return (
-    <Panel id={id} hidden={!open} aria-label={intl.formatMessage({ id: 'layout.mainNavigation' })} data-menu="mobile" onKeyDown={onKeyDown}>
+    <Panel ref={panel} id={id} hidden={!open} aria-label={intl.formatMessage({ id: 'layout.mainNavigation' })} data-menu="mobile">
       <ul>
         {items.map((item, index) => (
           <li key={`${item.href}-${item.label}`}>
@@ -111,11 +151,13 @@ export const MobileMenu = observer(function MobileMenu({
         ))}
       </ul>
       <Extras>
-        <Link to={searchHref} data-menu-search>
-          <SearchIcon />
-          <FormattedMessage id="layout.search" />
-        </Link>
-        <Link to={language.href} hrefLang={language.locale} lang={language.locale} data-language-switch>
+        {showSearch && (
+          <Link to={searchHref} data-menu-search>
+            <SearchIcon />
+            <FormattedMessage id="layout.search" />
+          </Link>
+        )}
+        <Link to={language.href} hrefLang={language.locale} lang={language.locale} onClick={language.onClick} data-language-switch>
           <GlobeIcon />
           <FormattedMessage id="layout.languageSwitch" />
         </Link>

@@ -18,7 +18,7 @@ function notFound(cause?: string): PageError {
 }
 
 /** A title from the shell's messages, formatted (browsers hold them precompiled, not as strings). */
-function pageTitle(locale: Locale, id: 'page.searchTitle' | 'test.title'): string {
+function pageTitle(locale: Locale, id: 'page.searchTitle' | 'test.title' | 'uikit.title'): string {
   return intlFor(locale, shellMessages[locale]).formatMessage({ id });
 }
 
@@ -101,7 +101,11 @@ export async function loadPage(route: ResolvedRoute, search: string, deps: PageL
   const query = queryRecord(search);
   const base = { routeName: route.name, path: route.path, search };
   const source = route.definition.source;
-  if (source.from === 'none') return { view: { ...base, slug: route.slug, title: '', sections: [] }, modules: new Map() };
+  if (source.from === 'none') {
+    // A page of the shell's own (the UI kit) has the title its route names, so the head reads '{title} | {postfix}'.
+    const title = route.definition.titleMessage ? pageTitle(route.locale, route.definition.titleMessage) : '';
+    return { view: { ...base, slug: route.slug, title, sections: [] }, modules: new Map() };
+  }
   const page = source.from === 'registry-sections' ? testPage(deps, route.locale) : await fetchPage(route, search, query, deps, signal);
   const failure = pageValidationFails(page, query);
   if (failure) throw notFound(failure);

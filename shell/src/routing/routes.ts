@@ -33,6 +33,8 @@ export interface RouteDefinition {
   cache: 'shared' | 'none';
   /** The page never shows in search engines (QA and internal pages). */
   noindex?: boolean;
+  /** The title of a page the shell makes itself (no backend page): a shell message id. */
+  titleMessage?: 'uikit.title';
 }
 
 /**
@@ -53,7 +55,17 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
     cache: 'shared',
   },
   { name: 'test', path: '/test', kind: 'test', view: 'content', source: { from: 'registry-sections' }, query: [], cache: 'shared', noindex: true },
-  { name: 'ui-kit', path: '/ui-kit', kind: 'ui-kit', view: 'ui-kit', source: { from: 'none' }, query: 'all', cache: 'shared', noindex: true },
+  {
+    name: 'ui-kit',
+    path: '/ui-kit',
+    kind: 'ui-kit',
+    view: 'ui-kit',
+    source: { from: 'none' },
+    query: 'all',
+    cache: 'shared',
+    noindex: true,
+    titleMessage: 'uikit.title',
+  },
   {
     name: 'dev-student-life',
     path: '/dev/student-life',

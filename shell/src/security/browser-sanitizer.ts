@@ -1,6 +1,6 @@
 import type { WindowLike } from 'dompurify';
 import { loadOnce } from '../browser/load-once';
-import type { Sanitizer } from './sanitize';
+import type { SanitizeOptions, Sanitizer } from './sanitize';
 
 /**
  * The browser's HTML sanitizer, whose code (DOMPurify, ~10 KB gzip) loads only when a page needs it: before the
@@ -27,8 +27,8 @@ export class BrowserSanitizer {
    * Sanitises synchronously, as sections' `sanitizeHtml` must. Every path that renders in the browser waits for
    * `load()` first, so a call before that is a bug in the shell: it fails loudly rather than render unsanitised HTML.
    */
-  readonly sanitize = (html: string): string => {
+  readonly sanitize = (html: string, options?: SanitizeOptions): string => {
     if (!this.current) throw new Error('The HTML sanitizer was used before its code loaded');
-    return this.current(html);
+    return this.current(html, options);
   };
 }

@@ -20,3 +20,26 @@ describe('stored HTML images', () => {
     );
   });
 });
+
+describe('links in stored HTML on a page of another locale', () => {
+  const english = { localizePath: (path: string) => (path === '/' ? '/en' : `/en${path}`) };
+
+  it('gives links to pages of the site the page locale, and leaves files, other sites and prefixed links alone', () => {
+    expect(sanitize('<a href="/pdf-redirect?url=/api/media/documents/license.pdf">PDF</a>', english)).toBe(
+      '<a href="/en/pdf-redirect?url=/api/media/documents/license.pdf">PDF</a>',
+    );
+    expect(sanitize('<a href="/about#privacy">policy</a>', english)).toBe('<a href="/en/about#privacy">policy</a>');
+    expect(sanitize('<a href="/en/news/3">news</a>', english)).toBe('<a href="/en/news/3">news</a>');
+    expect(sanitize('<a href="/media/documents/a.pdf">a</a><a href="/api/media/b.pdf">b</a>', english)).toBe(
+      '<a href="/media/documents/a.pdf">a</a><a href="/api/media/b.pdf">b</a>',
+    );
+    expect(sanitize('<a href="//elsewhere.example/x">x</a><a href="https://elsewhere.example/">y</a><a href="#grid">z</a>', english)).toBe(
+      '<a href="//elsewhere.example/x">x</a><a href="https://elsewhere.example/">y</a><a href="#grid">z</a>',
+    );
+  });
+
+  it('changes nothing without a locale to add, and forgets the locale after each call', () => {
+    expect(sanitize('<a href="/about">about</a>', english)).toBe('<a href="/en/about">about</a>');
+    expect(sanitize('<a href="/about">about</a>')).toBe('<a href="/about">about</a>');
+  });
+});

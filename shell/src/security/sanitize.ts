@@ -1,4 +1,5 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
+import { DEFAULT_LOCALE, splitLocaleFromPath } from '@site/contracts';
 
 /** Backend HTML allows the standard HTML tags plus img and br (spec point 5); never SVG, MathML or scripts. */
 const SANITIZE_CONFIG: Config = {
@@ -9,7 +10,21 @@ const SANITIZE_CONFIG: Config = {
   ALLOW_DATA_ATTR: false,
 };
 
-export type Sanitizer = (html: string) => string;
+export interface SanitizeOptions {
+  /** Gives a link to a page of the site (`/about`, `/pdf-redirect?…`) the locale of the page the HTML is shown on. */
+  localizePath?: (path: string) => string;
+}
+
+export type Sanitizer = (html: string, options?: SanitizeOptions) => string;
+
+/**
+ * Whether a link target is a page of the site that has a version per locale: a root-relative path, not a file the
+ * API serves (`/media/…`, `/api/…`) and not already under a locale prefix (`/en/…`).
+ */
+function isLocalisablePagePath(href: string): boolean {
+  if (!href.startsWith('/') || href.startsWith('//') || /^\/(api|media)(\/|$)/.test(href)) return false;
+  return splitLocaleFromPath(href.split(/[?#]/)[0] ?? '/').locale === DEFAULT_LOCALE;
+}
 
 /**
  * Whether stored HTML may load an image from `source`: the site's own media (`/media/…`, `/api/media/…`) or an https
@@ -51,5 +66,19 @@ export function createSanitizer(window: WindowLike, mediaHosts: readonly string[
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
   });
-  return (html: string) => String(purify.sanitize(html, { ...SANITIZE_CONFIG, RETURN_TRUSTED_TYPE: false }));
+  // The locale of the page being sanitised for: set for one synchronous call at a time.
+  let localizePath: SanitizeOptions['localizePath'];
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (!localizePath || node.tagName !== 'A') return;
+    const href = node.getAttribute('href');
+    if (href && isLocalisablePagePath(href)) node.setAttribute('href', localizePath(href));
+  });
+  return (html: string, options?: SanitizeOptions) => {
+    localizePath = options?.localizePath;
+    try {
+      return String(purify.sanitize(html, { ...SANITIZE_CONFIG, RETURN_TRUSTED_TYPE: false }));
+    } finally {
+      localizePath = undefined;
+    }
+  };
 }

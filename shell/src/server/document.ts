@@ -1,5 +1,5 @@
 import { COLOR_SCHEME_NAMES, LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
-import { formatTitle, mergeSeo, pageUrls } from '../app/seo';
+import { declaredCanonicalPath, extraSeoLinks, formatTitle, mergeSeo, pageUrls } from '../app/seo';
 import {
   COLOR_SCHEME_ATTRIBUTE,
   DEFAULT_FONT_SCALE,
@@ -101,7 +101,8 @@ export const PREFERENCE_SCRIPT = `(function(){var d=document.documentElement;fun
 export function documentHead(input: HeadInput): string {
   const seo: Seo = mergeSeo(input.siteSeo, input.pageSeo);
   const title = formatTitle(input.pageTitle ?? seo.title ?? null, input.titlePostfix || input.siteName);
-  const { canonical, alternates } = pageUrls(input.origin, input.path, input.locale);
+  // A page that declares itself a copy of another names that one as canonical, and its language versions.
+  const { canonical, alternates } = pageUrls(input.origin, declaredCanonicalPath(input.pageSeo) ?? input.path, input.locale);
   const htmlAttributes = attributes({
     ...seo.htmlAttrs,
     lang: input.locale,
@@ -123,7 +124,7 @@ export function documentHead(input: HeadInput): string {
   for (const entry of seo.meta ?? []) meta.push(`<meta ${attributes(entry)}>`);
   const links: string[] = [`<link rel="canonical" href="${escapeHtml(canonical)}">`];
   for (const alternate of alternates) links.push(`<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}">`);
-  for (const entry of seo.link ?? []) links.push(`<link ${attributes(entry)}>`);
+  for (const entry of extraSeoLinks(seo)) links.push(`<link ${attributes(entry)}>`);
   if (!input.noindex) for (const feed of feedAlternates(input)) links.push(`<link ${attributes({ rel: 'alternate', ...feed })}>`);
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   for (const style of input.inlineStyles ?? []) links.push(`<style data-href="${escapeHtml(style.href)}">${style.css}</style>`);

@@ -63,6 +63,12 @@ function sharedCacheControl(policy: PageCacheConfig): string {
   return `public, max-age=0, s-maxage=${policy.sharedMaxAgeSeconds}, stale-while-revalidate=${policy.sharedStaleWhileRevalidateSeconds}, stale-if-error=${staleIfError}`;
 }
 
+/** The path without trailing slashes; repeated slashes collapse first, so the answer never names another host (`//x`). */
+function withoutTrailingSlash(pathname: string): string {
+  if (pathname.length <= 1 || !pathname.endsWith('/')) return pathname;
+  return pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+}
+
 /**
  * Every page request: the root path's language detection and `/pdf-redirect` (the only answers that depend on the
  * visitor's request), then the render cache in front of the renderer, conditional requests and compression.
@@ -80,6 +86,10 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
         .redirect(`${localizePath('/', detected)}${url.search}`, 302);
     }
   }
+  // One address per page: `/test/` or `/en/news/` redirects to the path without the trailing slash, so no page (the
+  // QA pages least of all) has a second address that crawlers' rules and the canonical link do not name.
+  const canonicalPath = withoutTrailingSlash(url.pathname);
+  if (canonicalPath !== url.pathname) return reply.header('cache-control', 'public, max-age=3600').redirect(`${canonicalPath}${url.search}`, 301);
   const route = resolveRoute(url.pathname);
   if (route.kind === 'pdf-redirect') {
     const target = pdfRedirectTarget(url.searchParams.get('url'), deps.config.pdfRedirectHosts);

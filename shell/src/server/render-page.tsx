@@ -208,7 +208,8 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     // A page that hydrates remote code at once needs the federation runtime first: preloaded with that code.
     scriptPreloads: assets.js.length > 0 ? [...deps.shellAssets.federation.map((file) => `/_shell/${file}`), ...assets.js] : [],
     preloadIntegrity: catalog.integrityByUrl,
-    noindex: store.status >= 400,
+    // Error pages, and the QA pages the route table keeps out of search engines (`/test`, `/ui-kit`).
+    noindex: store.status >= 400 || route.definition.noindex === true,
     mediaBase: deps.config.publicApiBase,
     structuredData:
       store.page.current && !store.page.error && store.init.data && (route.kind === 'content' || route.kind === 'static-page')

@@ -1,4 +1,14 @@
-import { keepValidEntries, LinkSchema, localizePath, NavMenuItemSchema, splitLocaleFromPath, type Locale, type NavMenuItem, type Seo } from '@site/contracts';
+import {
+  FooterInfoEntrySchema,
+  keepValidEntries,
+  LinkSchema,
+  localizePath,
+  NavMenuItemSchema,
+  splitLocaleFromPath,
+  type Locale,
+  type NavMenuItem,
+  type Seo,
+} from '@site/contracts';
 import type { StructuredData } from '@site/ui';
 import type { InitSnapshot } from '../stores/init-store';
 import type { PageView } from '../stores/page-store';
@@ -60,11 +70,26 @@ function menuLabel(items: NavMenuItem[], path: string): string | null {
 }
 
 /**
- * `BreadcrumbList`: the home page, each parent path the main menu names (`/news` above `/news/42`), and the page.
- * Each element has its position, name and URL.
+ * The site's own links that can name a parent page: the main menu first, then the footer's navigation and its
+ * information links (the footer links `/sveden` on every page; the main menu leaves it out).
+ */
+function namedLinks(init: InitSnapshot): NavMenuItem[] {
+  const footerInfo = keepValidEntries(FooterInfoEntrySchema, init.footer?.info).flatMap((entry) =>
+    entry.label && entry.href ? [{ label: entry.label, href: entry.href }] : [],
+  );
+  return [
+    ...(keepValidEntries(NavMenuItemSchema, init.header?.navMenu) as NavMenuItem[]),
+    ...(keepValidEntries(NavMenuItemSchema, init.footer?.navigation) as NavMenuItem[]),
+    ...footerInfo,
+  ];
+}
+
+/**
+ * `BreadcrumbList`: the home page, each parent path the site's menus name (`/news` above `/news/42`, `/sveden`
+ * above `/sveden/common`), and the page. Each element has its position, name and URL.
  */
 function breadcrumbData({ locale, path, origin, init, page }: SiteStructuredDataInput): StructuredData {
-  const menu = keepValidEntries(NavMenuItemSchema, init.header?.navMenu) as NavMenuItem[];
+  const menu = namedLinks(init);
   const trail: Array<{ name: string; path: string }> = [{ name: init.settings.siteName, path: '/' }];
   const segments = path.split('/').filter(Boolean);
   for (let depth = 1; depth < segments.length; depth += 1) {

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { localizePath, type Locale } from '@site/contracts';
+import type { Locale } from '@site/contracts';
 import type { SearchDocument } from '../search/search-index';
 import { foldText } from '../search/text-analysis';
 import {
@@ -50,12 +50,13 @@ export interface EntityDefinition<R extends { id: string | number } = { id: stri
   columns(record: R): Row;
   /** Link rows in other tables, keyed by table; each table must have `locale` and the link column. */
   links?: { table: string; column: string; rows(record: R): Row[] }[];
-  searchDocument?(record: R, locale: Locale): SearchDocument;
+  /** The record keeps the time of its last change (`updatedAt`, set on every save): sitemaps and `dateModified`. */
+  stampsChangeTime?: boolean;
+  /** Its search document; `href` is the locale-neutral path, as every link the API gives (the site localises it). */
+  searchDocument?(record: R): SearchDocument;
 }
 
 const define = <R extends { id: string | number }>(definition: EntityDefinition<R>) => definition as unknown as EntityDefinition;
-
-const href = (locale: Locale, path: string) => localizePath(path, locale);
 
 export const ENTITIES: EntityDefinition[] = [
   define<NewsRecord>({
@@ -63,6 +64,7 @@ export const ENTITIES: EntityDefinition[] = [
     table: 'news',
     idType: 'integer',
     schema: NewsRecordSchema,
+    stampsChangeTime: true,
     columns: (news) => ({
       date: news.date,
       type: news.type,
@@ -80,13 +82,13 @@ export const ENTITIES: EntityDefinition[] = [
           ),
       },
     ],
-    searchDocument: (news, locale) => ({
+    searchDocument: (news) => ({
       key: `news:${news.id}`,
       kind: 'news',
       category: SEARCH_CATEGORY_OF_KIND.news,
       title: news.title,
       body: `${news.lead ?? ''} ${news.body}`,
-      href: href(locale, news.link),
+      href: news.link,
       date: news.date,
     }),
   }),
@@ -95,14 +97,15 @@ export const ENTITIES: EntityDefinition[] = [
     table: 'events',
     idType: 'integer',
     schema: EventRecordSchema,
+    stampsChangeTime: true,
     columns: (event) => ({ starts_at: event.startsAt, ends_at: event.endsAt ?? event.startsAt, is_recommended: event.isRecommended }),
-    searchDocument: (event, locale) => ({
+    searchDocument: (event) => ({
       key: `event:${event.id}`,
       kind: 'event',
       category: SEARCH_CATEGORY_OF_KIND.event,
       title: event.title,
       body: `${event.lead ?? ''} ${event.place ?? ''} ${event.body}`,
-      href: href(locale, event.link),
+      href: event.link,
       date: event.startsAt,
     }),
   }),
@@ -112,13 +115,13 @@ export const ENTITIES: EntityDefinition[] = [
     idType: 'text',
     schema: ProgramRecordSchema,
     columns: (program) => ({ level: program.level, sort: 0 }),
-    searchDocument: (program, locale) => ({
+    searchDocument: (program) => ({
       key: `program:${program.id}`,
       kind: 'program',
       category: SEARCH_CATEGORY_OF_KIND.program,
       title: program.title,
       body: `${program.description ?? ''} ${program.duration}`,
-      href: href(locale, program.link),
+      href: program.link,
     }),
   }),
   define<CourseRecord>({
@@ -141,13 +144,13 @@ export const ENTITIES: EntityDefinition[] = [
         rows: (course) => [...new Set(course.topicIds)].map((topicId) => ({ course_id: course.id, topic_id: topicId })),
       },
     ],
-    searchDocument: (course, locale) => ({
+    searchDocument: (course) => ({
       key: `course:${course.id}`,
       kind: 'course',
       category: SEARCH_CATEGORY_OF_KIND.course,
       title: course.title,
       body: `${course.description ?? ''} ${(course.topics ?? []).join(' ')}`,
-      href: href(locale, course.link),
+      href: course.link,
     }),
   }),
   define<PersonRecord>({
@@ -160,13 +163,13 @@ export const ENTITIES: EntityDefinition[] = [
       department_id: person.departmentId ?? null,
       folded_text: foldText(`${person.name} ${person.position} ${person.department ?? ''}`).slice(0, 1024),
     }),
-    searchDocument: (person, locale) => ({
+    searchDocument: (person) => ({
       key: `person:${person.id}`,
       kind: 'person',
       category: SEARCH_CATEGORY_OF_KIND.person,
       title: person.name,
       body: `${person.position} ${person.department ?? ''} ${person.bio ?? ''}`,
-      href: href(locale, person.link),
+      href: person.link,
     }),
   }),
   define<ResearchRecord>({
@@ -189,13 +192,13 @@ export const ENTITIES: EntityDefinition[] = [
     idType: 'integer',
     schema: VacancyRecordSchema,
     columns: (vacancy) => ({ centre_id: vacancy.centreId, published_at: vacancy.publishedAt }),
-    searchDocument: (vacancy, locale) => ({
+    searchDocument: (vacancy) => ({
       key: `vacancy:${vacancy.id}`,
       kind: 'vacancy',
       category: SEARCH_CATEGORY_OF_KIND.vacancy,
       title: vacancy.title,
       body: `${vacancy.centre} ${vacancy.description ?? ''} ${vacancy.employment ?? ''}`,
-      href: href(locale, `/vacancies?centreId=${encodeURIComponent(vacancy.centreId)}#vacancy-${vacancy.id}`),
+      href: `/vacancies?centreId=${encodeURIComponent(vacancy.centreId)}#vacancy-${vacancy.id}`,
       date: vacancy.publishedAt,
     }),
   }),

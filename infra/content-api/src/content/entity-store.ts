@@ -21,13 +21,14 @@ async function deleteRows(trx: Knex.Transaction, entity: EntityDefinition, local
 }
 
 /** Creates or replaces one entity in one locale and re-indexes it, in one transaction. */
-export async function saveEntity(db: Knex, entity: EntityDefinition, locale: Locale, record: Record_): Promise<void> {
+export async function saveEntity(db: Knex, entity: EntityDefinition, locale: Locale, given: Record_): Promise<void> {
+  const record = entity.stampsChangeTime ? { ...given, updatedAt: new Date().toISOString() } : given;
   await db.transaction(async (trx) => {
     await deleteRows(trx, entity, locale, record.id);
     for (const [table, rows] of Object.entries(rowsOfEntity(entity, locale, record))) {
       if (rows.length > 0) await trx(table).insert(rows);
     }
-    if (entity.searchDocument) await replaceSearchDocument(trx, locale, entity.searchDocument(record, locale));
+    if (entity.searchDocument) await replaceSearchDocument(trx, locale, entity.searchDocument(record));
   });
 }
 
@@ -37,7 +38,7 @@ export async function deleteEntity(db: Knex, entity: EntityDefinition, locale: L
     const existing = await readEntity(trx, entity, locale, id);
     if (!existing) return false;
     await deleteRows(trx, entity, locale, id);
-    if (entity.searchDocument) await removeSearchDocument(trx, locale, entity.searchDocument(existing, locale).key);
+    if (entity.searchDocument) await removeSearchDocument(trx, locale, entity.searchDocument(existing).key);
     return true;
   });
 }
@@ -46,7 +47,7 @@ export async function savePage(db: Knex, locale: Locale, page: Page): Promise<vo
   await db.transaction(async (trx) => {
     await trx('pages').where({ locale, slug: page.slug }).delete();
     await trx('pages').insert(pageRow(locale, page));
-    await replaceSearchDocument(trx, locale, pageSearchDocument(page, locale));
+    await replaceSearchDocument(trx, locale, pageSearchDocument(page));
   });
 }
 
@@ -61,12 +62,12 @@ export async function deletePage(db: Knex, locale: Locale, slug: string): Promis
 /** Every searchable document currently stored: pages and the entities that have a search document. */
 export async function collectSearchDocuments(db: Knex | Knex.Transaction): Promise<{ locale: Locale; document: SearchDocument }[]> {
   const documents: { locale: Locale; document: SearchDocument }[] = [];
-  for (const { locale, page } of await listPages(db)) documents.push({ locale, document: pageSearchDocument(page, locale) });
+  for (const { locale, page } of await listPages(db)) documents.push({ locale, document: pageSearchDocument(page) });
   for (const entity of ENTITIES) {
     const toDocument = entity.searchDocument;
     if (!toDocument) continue;
     const rows = (await db(entity.table).select('locale', 'doc').orderBy(['locale', 'id'])) as { locale: Locale; doc: string }[];
-    for (const row of rows) documents.push({ locale: row.locale, document: toDocument(JSON.parse(row.doc) as Record_, row.locale) });
+    for (const row of rows) documents.push({ locale: row.locale, document: toDocument(JSON.parse(row.doc) as Record_) });
   }
   return documents;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { SVEDEN_SUBSECTIONS } from '@site/contracts/education';
-import { localizePath, type Locale, type Page } from '@site/contracts';
+import type { Locale, Page } from '@site/contracts';
 import { parseJson } from '../db/database';
 import type { SearchDocument } from '../search/search-index';
 import { SEARCH_CATEGORY_OF_KIND } from './entities';
@@ -50,7 +50,7 @@ function textsOfProps(value: unknown, texts: string[], depth = 0): void {
   }
 }
 
-export function pageSearchDocument(page: Page, locale: Locale): SearchDocument {
+export function pageSearchDocument(page: Page): SearchDocument {
   const texts: string[] = [page.seo?.description ?? ''];
   for (const component of page.components) {
     const descriptor = component as { title?: unknown; props?: unknown };
@@ -63,6 +63,6 @@ export function pageSearchDocument(page: Page, locale: Locale): SearchDocument {
     category: SEARCH_CATEGORY_OF_KIND.page,
     title: page.title,
     body: texts.join(' '),
-    href: localizePath(page.slug === 'index' ? '/' : `/${page.slug}`, locale),
+    href: page.slug === 'index' ? '/' : `/${page.slug}`,
   };
 }

@@ -18,6 +18,8 @@ export const NewsRecordSchema = Type.Composite([
     body: Type.String(),
     author: Type.Optional(Type.String()),
     officeId: Type.Optional(Type.Union([TextId, Type.Null()])),
+    /** Set by the store on every save. */
+    updatedAt: Type.Optional(Type.String()),
   }),
 ]);
 export type NewsRecord = Static<typeof NewsRecordSchema>;

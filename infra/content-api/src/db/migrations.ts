@@ -283,7 +283,25 @@ const svedenTable: Migration = {
   down: dropSvedenTable,
 };
 
-const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable, revisionTime, svedenTable];
+/**
+ * Search hits link with locale-neutral paths, like every other link the API gives (the site adds the locale):
+ * English documents indexed before kept the `/en` prefix, which the site then prefixed again.
+ */
+const localeNeutralSearchLinks: Migration = {
+  name: '007_search_locale_neutral_links',
+  async up(db) {
+    await db('search_documents').where({ locale: 'en', href: '/en' }).update({ href: '/' });
+    await db('search_documents')
+      .where({ locale: 'en' })
+      .andWhere('href', 'like', '/en/%')
+      .update({ href: db.raw('substr(href, 4)') });
+  },
+  async down() {
+    // The prefixed links were the fault this migration removes; there is nothing to restore.
+  },
+};
+
+const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable, revisionTime, svedenTable, localeNeutralSearchLinks];
 
 /** Migrations live in code, so the built server and the tests run exactly the same ones on both engines. */
 const migrationSource: Knex.MigrationSource<Migration> = {

@@ -1,6 +1,7 @@
 import { addDays } from '../content/calendar';
 import type { EventRecord } from '../content/records';
-import { capitalise } from './layout-seed';
+import { seededChangeTime } from './edit-times';
+import { CAMPUS_ADDRESS, capitalise } from './layout-seed';
 import { SeededRandom, type Bilingual } from './random';
 import { roleOf, staffList, type StaffMember } from './people-seed';
 import { COMPANIES, TOPIC_FACTS, type TopicFacts } from './story-facts';
@@ -174,6 +175,8 @@ export function eventsSeed(referenceDate: string): Bilingual<EventRecord>[] {
       endsAt,
       isRecommended: id === OPEN_DAY_EVENT_ID || id % 5 === 2,
       promotion: { from: addDays(slot.day, -14), to: slot.day },
+      // Last edited one to four weeks before the event (or before the reference day, for one still to come).
+      updatedAt: seededChangeTime(addDays(slot.day < referenceDate ? slot.day : referenceDate, -(7 + (id % 21))), id % 9, referenceDate),
       isPaid,
       application,
       categories: [topic.id],
@@ -182,6 +185,7 @@ export function eventsSeed(referenceDate: string): Bilingual<EventRecord>[] {
       ...shared,
       title: title[locale],
       place: place[locale],
+      address: CAMPUS_ADDRESS[locale],
       lead: story.about[locale].split('. ')[0]!.replace(/\.$/, '') + '.',
       body:
         locale === 'ru'

@@ -1,8 +1,14 @@
-import type { Locale, Settings } from '@site/contracts';
+import type { Locale, PostalAddress, Settings } from '@site/contracts';
 import { ORGANIZATION } from './organization';
 import { FACULTIES, PLACEHOLDER_IMAGE, SHORT_NAME, SITE_NAME, TOPICS } from './vocabulary';
 
 type ByLocale<T> = Record<Locale, T>;
+
+/**
+ * The main campus's postal address: the university's (the one "Основные сведения" of /sveden shows), and the venue
+ * of its events. In Russian in both locales: it is where the post goes.
+ */
+export const CAMPUS_ADDRESS: ByLocale<PostalAddress> = { ru: { ...ORGANIZATION.address }, en: { ...ORGANIZATION.address } };
 
 export function settingsSeed(): ByLocale<Settings> {
   const make = (locale: Locale): Settings => ({
@@ -34,7 +40,7 @@ export function settingsSeed(): ByLocale<Settings> {
       logo: '/icon-512.png',
       // The postal address is the one "Основные сведения" of /sveden shows (one data file for both), in Russian in
       // both locales: it is where the post goes.
-      address: { ...ORGANIZATION.address },
+      address: CAMPUS_ADDRESS[locale],
       telephone: ORGANIZATION.telephone,
       email: ORGANIZATION.email,
       foundingDate: '1956',
@@ -139,7 +145,7 @@ export function layoutSeed(referenceDate: string): ByLocale<[string, unknown][]>
             },
             {
               text: ru ? 'Сделано в' : 'Made at',
-              label: ru ? 'Студия цифровых проектов' : 'Digital Projects Studio',
+              label: ru ? 'Студии цифровых проектов' : 'Digital Projects Studio',
               href: '/about',
               arrayMadeIn: [ru ? `Студия цифровых проектов ${SHORT_NAME.ru}` : `${SHORT_NAME.en} Digital Projects Studio`],
             },

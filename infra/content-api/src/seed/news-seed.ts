@@ -1,6 +1,7 @@
 import type { NewsType } from '@site/contracts/news';
 import { addDays } from '../content/calendar';
 import type { NewsRecord, OfficeRecord } from '../content/records';
+import { seededChangeTime } from './edit-times';
 import { SeededRandom, type Bilingual } from './random';
 import { capitalise } from './layout-seed';
 import { staffList, roleOf, type StaffMember } from './people-seed';
@@ -127,7 +128,7 @@ const NEWS_STORIES: ((story: Story) => Told)[] = [
       ],
       en: [
         `The ${s.faculty.en} group will build on its ${s.facts.result.en} and take on ${(s.count % 5) + 2} master's students.`,
-        say(s, 'en', 'The grant buys equipment we had been saving up for for years'),
+        say(s, 'en', 'The grant buys equipment we had been saving up for over several years'),
       ],
     },
   }),
@@ -301,6 +302,8 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
       targets: random.sample(TARGET_IDS, random.int(1, 2)),
       link: `/news/${id}`,
       officeId,
+      // Corrected some hours after publication (up to three days), each item at its own time.
+      updatedAt: seededChangeTime(date, (id * 7) % 72, referenceDate),
     };
     const image = (alt: string) => (imageName ? { url: `/media/images/${imageName}`, alt, width: 1280, height: 853 } : null);
     const body = (locale: 'ru' | 'en') => {

@@ -25,10 +25,14 @@ function page(slug: string, locale: Locale, title: Text, components: SectionDesc
   return { slug, title: title[locale], seo: { title: title[locale], description: `${title[locale]} — ${SITE_NAME[locale]}` }, components, ...extra };
 }
 
-function studentLife(slug: string, locale: Locale): Page {
+/**
+ * The student-life page; `canonical` names the page it duplicates (the site's `/dev/students-life` repeats
+ * `/dev/student-life`): its head then points search engines there and the sitemap leaves it out.
+ */
+function studentLife(slug: string, locale: Locale, canonical?: string): Page {
   const ru = locale === 'ru';
   const title = { ru: 'Студенческая жизнь', en: 'Student life' };
-  return page(slug, locale, title, [
+  const built = page(slug, locale, title, [
     hero(
       locale,
       title,
@@ -70,6 +74,7 @@ function studentLife(slug: string, locale: Locale): Page {
     },
     { id: 'upcoming', name: 'EventsUpcoming', lazy: true, title: ru ? 'Ближайшие события' : 'Upcoming events', props: { limit: 6 } },
   ]);
+  return canonical ? { ...built, seo: { ...built.seo, link: [{ rel: 'canonical', href: canonical }] } } : built;
 }
 
 /** Every seeded page per locale; together they name every section of the remotes' catalogue. */
@@ -300,7 +305,7 @@ export function pagesSeed(locale: Locale): Page[] {
     ]),
     page('search', locale, t('Поиск', 'Search'), [{ id: 'search-results', name: 'SearchResults', props: {} }], { watchQuery: true, validate: PAGE_RULE }),
     studentLife('dev/student-life', locale),
-    studentLife('dev/students-life', locale),
+    studentLife('dev/students-life', locale, '/dev/student-life'),
     // Each office's own page: its contacts and its latest news (the office dictionary's newsIds).
     ...OFFICE_PAGES.map(([slug, title]) =>
       page(`contacts/${slug}`, locale, title, [

@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { LOCALES, type Locale } from '@site/contracts';
 import type { ContentApiConfig } from '../config';
-import { todayIn } from '../content/calendar';
+import { addDays, todayIn } from '../content/calendar';
 import { entityNamed, rowsOfEntity } from '../content/entities';
 import { pageRow, pageSearchDocument } from '../content/pages';
 import { insertInBatches } from '../db/database';
 import { rebuildSearchIndex, type SearchDocument } from '../search/search-index';
 import { coursesSeed, historySeed, programsSeed, researchSeed } from './education-seed';
+import { seededChangeTime } from './edit-times';
 import { eventsSeed } from './events-seed';
 import { COLOR_SCHEMES_SEED, REDIRECTS_SEED, SEARCH_CATEGORIES_SEED, layoutSeed, settingsSeed, taxonomySeed } from './layout-seed';
 import { newsSeed, officesSeed } from './news-seed';
@@ -45,9 +46,10 @@ function buildSeed(referenceDate: string): { tables: Record<string, Row[]>; docu
       'vacancy_centres',
       VACANCY_CENTRES.map((centre, sort) => ({ locale, id: centre.id, title: centre[locale], sort })),
     );
-    for (const page of pagesSeed(locale)) {
-      add('pages', [pageRow(locale, page, `${referenceDate}T00:00:00.000Z`)]);
-      documents.push({ locale, document: pageSearchDocument(page, locale) });
+    for (const [index, page] of pagesSeed(locale).entries()) {
+      // Each page last edited on a day of its own in the two months before the reference day.
+      add('pages', [pageRow(locale, page, seededChangeTime(addDays(referenceDate, -((index * 11) % 60)), index % 8, referenceDate))]);
+      documents.push({ locale, document: pageSearchDocument(page) });
     }
   }
   add('color_schemes', COLOR_SCHEMES_SEED);
@@ -70,7 +72,7 @@ function buildSeed(referenceDate: string): { tables: Record<string, Row[]>; docu
     for (const pair of records) {
       for (const locale of LOCALES) {
         for (const [table, rows] of Object.entries(rowsOfEntity(entity, locale, pair[locale]))) add(table, rows);
-        if (entity.searchDocument) documents.push({ locale, document: entity.searchDocument(pair[locale], locale) });
+        if (entity.searchDocument) documents.push({ locale, document: entity.searchDocument(pair[locale]) });
       }
     }
   }

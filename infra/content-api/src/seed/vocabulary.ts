@@ -1,5 +1,6 @@
 /** The demo university's vocabulary, in both languages, with the Russian case forms the templates need. */
 
+/** A research topic; its names go into phrases such as "joint {en} research", so they do not say "research" themselves. */
 export interface Topic {
   id: string;
   ruNom: string;
@@ -17,7 +18,7 @@ export const TOPICS: Topic[] = [
   { id: 'data', ruNom: 'анализ данных', ruGen: 'анализа данных', en: 'data analysis' },
   { id: 'space', ruNom: 'космические технологии', ruGen: 'космических технологий', en: 'space technology' },
   { id: 'photonics', ruNom: 'фотоника', ruGen: 'фотоники', en: 'photonics' },
-  { id: 'climate', ruNom: 'климатические исследования', ruGen: 'климатических исследований', en: 'climate research' },
+  { id: 'climate', ruNom: 'климатология', ruGen: 'климатологии', en: 'climate science' },
   { id: 'security', ruNom: 'кибербезопасность', ruGen: 'кибербезопасности', en: 'cybersecurity' },
   { id: 'nano', ruNom: 'нанотехнологии', ruGen: 'нанотехнологий', en: 'nanotechnology' },
 ];

@@ -60,7 +60,7 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
     const lines = response.body.split('\n');
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/_platform', '/api/', '/test$', '/ui-kit', '/search?', '/en/test$', '/en/ui-kit', '/en/search?'])
+    for (const path of ['/_platform', '/api/', '/test$', '/test/', '/ui-kit', '/search?', '/en/test$', '/en/test/', '/en/ui-kit', '/en/search?'])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines.some((line) => line === 'Disallow: /' || line === 'Disallow: /news')).toBe(false);
   });
@@ -74,8 +74,15 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
     expect(byLoc.get(`${ORIGIN}/`)?.alternates).toEqual({ ru: `${ORIGIN}/`, en: `${ORIGIN}/en`, 'x-default': `${ORIGIN}/` });
     expect(byLoc.get(`${ORIGIN}/en/about`)?.alternates).toEqual({ ru: `${ORIGIN}/about`, en: `${ORIGIN}/en/about`, 'x-default': `${ORIGIN}/about` });
     expect(byLoc.has(`${ORIGIN}/search`)).toBe(false);
-    const { changedAt } = (await contentApi.app.inject({ method: 'GET', url: '/revision' })).json<{ changedAt: string }>();
-    expect(new Set(urls.map((url) => url.lastmod))).toEqual(new Set([new Date(changedAt).toISOString().replace(/\.\d{3}Z$/, 'Z')]));
+    // Each address has its own last change (W3C datetime to the second), not one time for the whole site.
+    for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    for (const kind of [/\/news\/\d+$/, /\/events\/\d+$/, /^https:[^?]*\/(about|contacts|education|research)$/]) {
+      const times = urls.filter((url) => kind.test(url.loc)).map((url) => url.lastmod);
+      expect(new Set(times).size).toBeGreaterThan(1);
+    }
+    // Of two addresses of one page, only the canonical one is listed.
+    expect(byLoc.has(`${ORIGIN}/dev/student-life`)).toBe(true);
+    expect(byLoc.has(`${ORIGIN}/dev/students-life`)).toBe(false);
     const articles = urls.filter((url) => /\/news\/\d+$/.test(url.loc));
     const events = urls.filter((url) => /\/events\/\d+$/.test(url.loc));
     expect(articles.some((url) => url.loc.startsWith(`${ORIGIN}/en/news/`))).toBe(true);
@@ -211,5 +218,49 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
     } finally {
       gate.thaw();
     }
+  });
+
+  test("the copy of a page names the canonical one in its head, in each locale, with that page's language versions", async () => {
+    const copy = (await get('/dev/students-life')).body;
+    expect(copy.match(/<link rel="canonical"[^>]*>/g)).toEqual([`<link rel="canonical" href="${ORIGIN}/dev/student-life">`]);
+    expect(copy).toContain(`<link rel="alternate" hreflang="en" href="${ORIGIN}/en/dev/student-life">`);
+    expect((await get('/en/dev/students-life')).body.match(/<link rel="canonical"[^>]*>/g)).toEqual([
+      `<link rel="canonical" href="${ORIGIN}/en/dev/student-life">`,
+    ]);
+    expect((await get('/dev/student-life')).body).toContain(`<link rel="canonical" href="${ORIGIN}/dev/student-life">`);
+  });
+
+  test('a trailing slash redirects to the one address of the page: the QA page is never served as /test/', async () => {
+    for (const [from, to] of [
+      ['/test/', '/test'],
+      ['/en/test/', '/en/test'],
+      ['/news/?page=2', '/news?page=2'],
+      ['/en/news//', '/en/news'],
+    ]) {
+      const response = await get(from!);
+      expect([from, response.statusCode, response.headers.location]).toEqual([from, 301, to]);
+    }
+    // Never to another host.
+    expect(String((await get('//evil.example//')).headers.location ?? '')).not.toMatch(/^\/\/|^https?:/);
+    // The QA pages themselves ask not to be indexed.
+    for (const path of ['/test', '/en/test', '/ui-kit']) expect((await get(path)).body).toContain('<meta name="robots" content="noindex">');
+    expect((await get('/about')).body).not.toContain('<meta name="robots"');
+  });
+
+  test("the UI kit's title follows '{title} | {postfix}' in both locales", async () => {
+    expect((await get('/ui-kit')).body).toContain('<title>UI-кит | Научно-технологический университет</title>');
+    expect((await get('/en/ui-kit')).body).toContain('<title>UI kit | University of Science and Technology</title>');
+  });
+
+  test('the breadcrumb of a /sveden subsection passes through /sveden', async () => {
+    const trail = jsonLdOf((await get('/sveden/common')).body).find((data) => data['@type'] === 'BreadcrumbList') as {
+      itemListElement: Array<{ position: number; name: string; item: string }>;
+    };
+    expect(trail.itemListElement.map((crumb) => [crumb.position, crumb.item])).toEqual([
+      [1, `${ORIGIN}/`],
+      [2, `${ORIGIN}/sveden`],
+      [3, `${ORIGIN}/sveden/common`],
+    ]);
+    expect(trail.itemListElement[1]!.name).toBe('Сведения об организации');
   });
 });

@@ -12,7 +12,7 @@ function xml(value: string): string {
 export interface SitemapInput {
   origin: string;
   entries: SitemapEntry[];
-  /** When the content last changed (ISO time): every URL's `lastmod`; omitted when unknown. */
+  /** When the content last changed (ISO time): the `lastmod` of a URL without a time of its own; omitted when unknown. */
   changedAt: string | null;
   maxUrls?: number;
 }
@@ -32,8 +32,11 @@ function lastmodOf(changedAt: string | null): string | null {
   return Number.isFinite(time) ? new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
 }
 
-/** One `<url>` per locale version, each naming every version of the same page (and x-default: the Russian one). */
-function urlElements(entry: SitemapEntry, origin: string, lastmod: string | null): string[] {
+/**
+ * One `<url>` per locale version, each naming every version of the same page (and x-default: the Russian one),
+ * with that version's own last change (else the site's).
+ */
+function urlElements(entry: SitemapEntry, origin: string, siteLastmod: string | null): string[] {
   const href = (locale: Locale) => `${origin}${localizePath(entry.path, locale)}`;
   const defaultLocale: Locale = entry.locales.includes('ru') ? 'ru' : entry.locales[0]!;
   const alternates =
@@ -43,7 +46,10 @@ function urlElements(entry: SitemapEntry, origin: string, lastmod: string | null
           `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(href(defaultLocale))}"/>`,
         ].join('')
       : '';
-  return entry.locales.map((locale) => `<url><loc>${xml(href(locale))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`);
+  return entry.locales.map((locale) => {
+    const lastmod = lastmodOf(entry.updatedAt?.[locale] ?? null) ?? siteLastmod;
+    return `<url><loc>${xml(href(locale))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`;
+  });
 }
 
 function urlset(urls: string[]): string {

@@ -19,7 +19,8 @@ export default function ProgramsList({ descriptor, data }: SectionProps<Programs
       ) : (
         <CardGrid>
           {data.map((program) => (
-            <li key={program.id}>
+            // The programme's anchor (`/programs#robotics`), where its link and search hits lead.
+            <li key={program.id} id={String(program.id)}>
               <Card
                 title={program.title}
                 href={program.link}

@@ -11,6 +11,7 @@ const openDay = eventDetails({
   id: 1,
   title: 'University open day',
   place: 'Main Building, Assembly Hall',
+  address: { streetAddress: '1 Universitetsky Prospekt', addressLocality: 'Moscow', postalCode: '119991', addressCountry: 'RU' },
   organizer: 'Admissions Office',
   coOrganizers: ['Skoltech', 'RAS'],
   isRecommended: true,
@@ -132,7 +133,17 @@ describe('EventDetails for search engines and sharing', () => {
       endDate: openDay.endsAt,
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: { '@type': 'Place', name: 'Main Building, Assembly Hall', address: 'Main Building, Assembly Hall' },
+      location: {
+        '@type': 'Place',
+        name: 'Main Building, Assembly Hall',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '1 Universitetsky Prospekt',
+          addressLocality: 'Moscow',
+          postalCode: '119991',
+          addressCountry: 'RU',
+        },
+      },
       image: ['https://university.test/api/media/images/hall.jpg'],
       ...(openDay.lead ? { description: openDay.lead } : {}),
       organizer: { '@type': 'Organization', name: 'Admissions Office' },
@@ -192,6 +203,9 @@ describe('EventDetails loader on the content API', () => {
     const openDayData = await run(1, 'ru');
     expect(openDayData).toMatchObject({ id: 1, title: 'День открытых дверей университета', isRecommended: true, application: { type: 'form' } });
     expect(openDayData?.body).toMatch(/^<p>/);
+    // The venue's postal address, for the structured data: a street and a town, not the room's name.
+    expect(openDayData?.address).toMatchObject({ addressLocality: 'Москва', addressCountry: 'RU', streetAddress: expect.stringMatching(/проспект/) });
+    expect(openDayData?.address?.streetAddress).not.toBe(openDayData?.place);
     const linked = await run(5);
     expect(linked && applicationTargetOf({ ...linked, startsAt: '2099-01-01T10:00:00+03:00', endsAt: undefined })).toEqual({
       kind: 'link',

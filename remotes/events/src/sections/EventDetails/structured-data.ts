@@ -20,7 +20,7 @@ function parsePrice(text: string | undefined): { price: string; priceCurrency: s
 
 /**
  * schema.org `Event` for search engines' event results: name, start and end (with the campus's UTC offset), the
- * venue, status, image, organiser, and how to take part (the price and the registration or application address).
+ * venue (the room and the building's postal address), status, image, organiser, and how to take part (the price and the registration or application address).
  */
 export function eventStructuredData(event: EventDetails, application: ApplicationTarget | null, urls: EventPageUrls): StructuredData {
   const price = event.isPaid ? parsePrice(event.price) : { price: '0', priceCurrency: 'RUB' };
@@ -34,7 +34,16 @@ export function eventStructuredData(event: EventDetails, application: Applicatio
     ...(event.endsAt ? { endDate: event.endsAt } : {}),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    ...(event.place ? { location: { '@type': 'Place', name: event.place, address: event.place } } : {}),
+    // The room is the place's name; its address is the postal address of the building (never the room again).
+    ...(event.place || event.address
+      ? {
+          location: {
+            '@type': 'Place',
+            ...(event.place ? { name: event.place } : {}),
+            ...(event.address ? { address: { '@type': 'PostalAddress', ...event.address } } : {}),
+          },
+        }
+      : {}),
     ...(event.image ? { image: [urls.absolute(event.image.url)] } : {}),
     ...(event.lead ? { description: event.lead } : {}),
     ...(event.organizer ? { organizer: { '@type': 'Organization', name: event.organizer } } : {}),

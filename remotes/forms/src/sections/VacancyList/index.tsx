@@ -100,7 +100,8 @@ function CentreVacancies({ group, sectionId, resumeHref }: { group: CentreGroup;
       ) : (
         <VacancyItems>
           {group.vacancies.map((vacancy) => (
-            <li key={vacancy.id}>
+            // The vacancy's anchor (`#vacancy-2`), where search hits lead.
+            <li key={vacancy.id} id={`vacancy-${vacancy.id}`}>
               <VacancyCard vacancy={vacancy} resumeHref={resumeHref(vacancy.id)} />
             </li>
           ))}

@@ -73,7 +73,7 @@ describe('NewsArticle', () => {
       office: { id: 'press-office', slug: 'press-office', title: 'Press Office' },
       date: '2026-03-10T10:00:00+03:00',
     });
-    const html = renderSection(NewsArticle, { props: { id: 42 }, data }, en, { locale: 'en' });
+    const html = renderSection(NewsArticle, { props: { id: 42 }, data }, en, { locale: 'en', path: '/en/news/42' });
     expect(html).toMatch(/<h2[^>]*id="test-section-title"[^>]*>Grant for the robotics team<\/h2>/);
     expect(html).toContain('<time dateTime="2026-03-10T10:00:00+03:00">March 10, 2026</time>');
     expect(textOf(html)).toContain('Press Office Published by: Press Office Three years of funding. The team won.');
@@ -110,10 +110,11 @@ describe('NewsArticle for search engines and sharing', () => {
     lead: 'Three years of funding.',
     body: '<p>The team won.</p>',
     image: { url: '/media/images/robots.jpg', alt: 'Robots' },
+    updatedAt: '2026-03-11T08:15:00.000Z',
   });
 
-  it('describes the article as schema.org NewsArticle: headline, datePublished, image, author and publisher with logo', () => {
-    const [data] = structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: news }, en, { locale: 'en' }));
+  it('describes the article on its own page as schema.org NewsArticle: headline, dates, image, author office and publisher', () => {
+    const [data] = structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: news }, en, { locale: 'en', path: '/en/news/42' }));
     expect(data).toEqual({
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
@@ -121,19 +122,34 @@ describe('NewsArticle for search engines and sharing', () => {
       url: 'https://university.test/en/news/42',
       mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://university.test/en/news/42' },
       datePublished: '2026-03-10T10:00:00+03:00',
+      dateModified: '2026-03-11T08:15:00.000Z',
       image: ['https://university.test/api/media/images/robots.jpg'],
       description: 'Three years of funding.',
-      author: { '@type': 'Person', name: 'Press Office' },
+      // The press office is an organisation of the university, not a person.
+      author: {
+        '@type': 'Organization',
+        name: 'Press Office',
+        parentOrganization: { '@type': 'CollegeOrUniversity', name: 'Test University', url: 'https://university.test/en' },
+      },
       publisher: { '@type': 'CollegeOrUniversity', name: 'Test University', logo: { '@type': 'ImageObject', url: 'https://university.test/icon-512.png' } },
     });
   });
 
   it('names the university as author when the article has none, and cuts a headline longer than 110 characters', () => {
     const long = 'A'.repeat(130);
-    const [data] = structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: article({ author: undefined, title: long }) }, ru));
+    const [data] = structuredDataOf(
+      renderSection(NewsArticle, { props: { id: 42 }, data: article({ author: undefined, title: long }) }, ru, { path: '/news/42' }),
+    );
     expect(data!.author).toEqual({ '@type': 'CollegeOrUniversity', name: 'Test University', url: 'https://university.test/' });
     expect(String(data!.headline)).toHaveLength(110);
     expect(data!.url).toBe('https://university.test/news/42');
+    // Without a recorded change, the article last changed when it was published.
+    expect(data!.dateModified).toBe(data!.datePublished);
+  });
+
+  it('gives no structured data where the article is shown on another page (the page is not the article)', () => {
+    expect(structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: news }, en, { locale: 'en', path: '/en/about' }))).toEqual([]);
+    expect(structuredDataOf(renderSection(NewsArticle, { props: { id: 42 }, data: news }, ru, { path: '/news/4' }))).toEqual([]);
   });
 
   it("shares the article's own page, also where it is shown on another page (both locales)", () => {

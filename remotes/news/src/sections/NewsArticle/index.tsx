@@ -3,7 +3,20 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { NewsArticle as NewsArticleData } from '@site/contracts/news';
 import type { SectionProps } from '@site/contracts';
-import { Badge, EmptyState, Image, JsonLd, Lead, SafeHtml, SectionHeading, SectionTitle, ShareLinks, useAbsoluteUrl, useShell } from '@site/ui';
+import {
+  Badge,
+  EmptyState,
+  Image,
+  JsonLd,
+  Lead,
+  SafeHtml,
+  SectionHeading,
+  SectionTitle,
+  ShareLinks,
+  useAbsoluteUrl,
+  usePageLocation,
+  useShell,
+} from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsDate } from '../../news-items/NewsDate';
 import { extractVideos } from './article-video';
@@ -77,10 +90,16 @@ export default function NewsArticle({ descriptor, data }: SectionProps<NewsArtic
   );
 }
 
-/** Share links and the article's structured data, both naming its own page (also when it is shown on another one). */
+/**
+ * Share links, naming the article's own page also when it is shown on another one, and the article's structured
+ * data, on its own page only: structured data describes the page it is on (an article quoted on /about is not
+ * what /about is).
+ */
 function ArticleSharing({ article, absolute, siteName }: { article: NewsArticleData; absolute: ReturnType<typeof useAbsoluteUrl>; siteName: string }) {
   const intl = useIntl();
-  const page = absolute(`/news/${article.id}`, { localise: true });
+  const ownPath = `/news/${article.id}`;
+  const onOwnPage = usePageLocation().path === ownPath;
+  const page = absolute(ownPath, { localise: true });
   const label = (id: string) => intl.formatMessage({ id });
   return (
     <>
@@ -96,9 +115,11 @@ function ArticleSharing({ article, absolute, siteName }: { article: NewsArticleD
           opensInNewTab: label('news.opensInNewTab'),
         }}
       />
-      <JsonLd
-        data={articleStructuredData(article, { page, absolute: (source) => absolute(source, { localise: true }), siteName, logo: absolute('/icon-512.png') })}
-      />
+      {onOwnPage && (
+        <JsonLd
+          data={articleStructuredData(article, { page, absolute: (source) => absolute(source, { localise: true }), siteName, logo: absolute('/icon-512.png') })}
+        />
+      )}
     </>
   );
 }

@@ -16,8 +16,9 @@ export interface ArticleContext {
 const HEADLINE_MAX = 110;
 
 /**
- * schema.org `NewsArticle` for search engines' article results: headline, publication date, image, author (the
- * article's, else the university) and publisher with its logo, from the data the article shows.
+ * schema.org `NewsArticle` for search engines' article results: headline, publication and last-change dates, image,
+ * author and publisher with its logo, from the data the article shows. The author is the office that wrote it
+ * (an `Organization` of the university, e.g. its press office), else the university itself.
  */
 export function articleStructuredData(article: NewsArticle, context: ArticleContext): StructuredData {
   const publisher = { '@type': 'CollegeOrUniversity', name: context.siteName, logo: { '@type': 'ImageObject', url: context.logo } };
@@ -29,10 +30,15 @@ export function articleStructuredData(article: NewsArticle, context: ArticleCont
     url: context.page,
     mainEntityOfPage: { '@type': 'WebPage', '@id': context.page },
     datePublished: article.date,
+    dateModified: article.updatedAt ?? article.date,
     ...(article.image ? { image: [context.absolute(article.image.url)] } : {}),
     ...(article.lead ? { description: article.lead } : {}),
     author: article.author
-      ? { '@type': 'Person', name: article.author }
+      ? {
+          '@type': 'Organization',
+          name: article.author,
+          parentOrganization: { '@type': 'CollegeOrUniversity', name: context.siteName, url: context.absolute('/') },
+        }
       : { '@type': 'CollegeOrUniversity', name: context.siteName, url: context.absolute('/') },
     publisher,
   };

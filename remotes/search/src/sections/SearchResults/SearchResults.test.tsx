@@ -43,6 +43,13 @@ describe('SearchResults', () => {
     expect(html).toContain('href="/news/7"');
   });
 
+  it('links an English hit once under /en: the locale-neutral path the API gives, localised by the site link', () => {
+    const data: SearchData = { query: 'robot', category: null, page: 1, categories, results: { ...results, query: 'robot' } };
+    const html = renderSection(SearchResults, { props: {}, data }, en, { locale: 'en' });
+    expect(html).toContain('href="/en/news/7"');
+    expect(html).not.toContain('/en/en/');
+  });
+
   it('says "no result found" in English when nothing matched', () => {
     const data: SearchData = { query: 'zzz', category: null, page: 1, categories, results: { ...results, total: 0, results: [], categoryCounts: {} } };
     expect(renderSection(SearchResults, { props: {}, data }, en, { locale: 'en' })).toContain('no result found');
@@ -51,7 +58,8 @@ describe('SearchResults', () => {
   it('explains an empty category tab, naming the tab', () => {
     const data: SearchData = { query: 'студенты', category: 'events', page: 1, categories, results: { ...results, total: 0, results: [] } };
     const html = renderSection(SearchResults, { props: {}, data }, en, { locale: 'en' });
-    expect(html).toContain('No match on filtering results.');
+    // The spec's sentence word for word, with no full stop added after it.
+    expect(html).toMatch(/>No match on filtering results<br\/>/);
     expect(html).toContain('Nothing for this query under “События”.');
   });
 

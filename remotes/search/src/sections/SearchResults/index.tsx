@@ -133,7 +133,10 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
         <EmptyState role="status">
           {data.category ? (
             <>
-              <FormattedMessage id="search.noMatchFiltering" /> <FormattedMessage id="search.noResultsInTab" values={{ tab: activeLabel ?? data.category }} />
+              {/* The spec's sentence as it is, without punctuation added: the tab's explanation goes on its own line. */}
+              <FormattedMessage id="search.noMatchFiltering" />
+              <br />
+              <FormattedMessage id="search.noResultsInTab" values={{ tab: activeLabel ?? data.category }} />
             </>
           ) : (
             <FormattedMessage id="search.noResults" />
