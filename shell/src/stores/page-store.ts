@@ -27,6 +27,8 @@ export interface PageView {
   title: string;
   seo?: Page['seo'];
   watchQuery?: Page['watchQuery'];
+  /** The query parameters that may change this page (the route's, the page's and its sections'), sorted. */
+  queryParams?: string[];
   sections: SectionView[];
   /** The path and query this view was loaded for. */
   path: string;
