@@ -151,7 +151,8 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   const vary = isRoot ? 'Accept-Encoding, Cookie, Accept-Language' : visitor.varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
   const send = (page: CachedPage, outcome: CacheOutcome, varyBy: string) => sendPage(request, reply, deps, page, outcome, varyBy, visitor);
   const refuse = () => refuseOverBudget(reply, deps, route.locale);
-  const spend = () => deps.missBudget.take(request.ip);
+  // With the page cache off every page is rendered by configuration (a benchmark of the renderer): nothing to budget.
+  const spend = () => !policy.enabled || deps.missBudget.take(request.ip);
   const cacheable = policy.enabled && route.definition.handle.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
 
   if (!cacheable) {
