@@ -18,7 +18,7 @@ type RouteSource = { from: 'backend'; fallback?: 'search-results' } | { from: 'r
  * page adds its `watchQuery` list and `validate.query` keys, and each section the `meta.query` it declares (known
  * once the page is loaded).
  */
-export interface QueryPolicy {
+interface QueryPolicy {
   params: readonly string[];
   fromPage: boolean;
 }
@@ -27,14 +27,14 @@ export interface QueryPolicy {
  * What a route says about itself beyond matching and rendering: the policy a React Router route object would carry
  * in its `handle`.
  */
-export interface RouteHandle {
+interface RouteHandle {
   query: QueryPolicy;
   /** Whether the rendered HTML is the same for every visitor and may be cached (by the shell and proxies). */
   cache: 'shared' | 'none';
 }
 
 /** One route kind, all of it in one place: what it matches, what it loads, what it renders, and its policy. */
-export interface RouteDefinition {
+interface RouteDefinition {
   name: string;
   /** The path without the locale prefix; null for the catch-all content page. */
   path: string | null;
