@@ -116,7 +116,7 @@ export async function loadPage(route: ResolvedRoute, search: string, deps: PageL
     return { view: { ...base, slug: route.slug, title: '', queryParams: pageDeclaredParams(route, null), sections: [] }, modules: new Map() };
   const page = source.from === 'registry-sections' ? testPage(deps, route.locale) : await fetchPage(route, search, query, deps, signal);
   const failure = pageValidationFails(page, query);
-  if (failure) throw notFound(failure);
+  if (failure) throw { ...notFound(failure), dependsOnQuery: true } satisfies PageError;
   const { views, modules, queryParams } = await resolveSections(
     page.components,
     deps.source,

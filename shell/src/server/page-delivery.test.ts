@@ -105,6 +105,14 @@ describe('page delivery: render cache, revisions, backend faults', () => {
     expect(english.body).not.toMatch(/delta/);
   });
 
+  test('a query failing the page validation is a 404 for that query only: the page itself still answers', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect((await get('/en/events?page=0')).statusCode).toBe(404);
+      expect((await get('/en/events')).statusCode).toBe(200);
+      expect((await get('/en/events?page=2')).statusCode).toBe(200);
+    }
+  });
+
   test('the root path varies by cookie and language, and its redirect is never shared', async () => {
     const english = await get('/', { 'accept-language': 'en-US,en;q=0.9' });
     expect(english.statusCode).toBe(302);
@@ -194,7 +202,7 @@ describe('page delivery: the per-client budget of uncached answers', () => {
   let shell: ShellServer;
 
   beforeAll(async () => {
-    platform = await startShellWithBackend({ name: 'miss-budget', env: { PAGE_MISS_BURST: '10', PAGE_MISS_PER_SECOND: '1' } });
+    platform = await startShellWithBackend({ name: 'miss-budget', env: { PAGE_MISS_BURST: '10', PAGE_MISS_PER_SECOND: '1', CONTENT_API_TIMEOUT_MS: '5000' } });
     ({ shell } = platform);
   }, 60_000);
 

@@ -251,7 +251,8 @@ function renderAndKeep(
     if (rendered.notFound && rendered.html.length === 0) {
       const shared = sharedNotFound(rendered.notFound);
       if (shared) {
-        deps.cache.declare(keys.address, { params: [], notFound: rendered.notFound, contentRevision: revisions.content, catalogRevision: revisions.catalog });
+        if (!rendered.queryDependent)
+          deps.cache.declare(keys.address, { params: [], notFound: rendered.notFound, contentRevision: revisions.content, catalogRevision: revisions.catalog });
         return shared;
       }
       // Evicted meanwhile: this time the page is rendered.
@@ -263,12 +264,13 @@ function renderAndKeep(
         ? keys.key
         : `${keys.base}${page.pathname}${canonicalQuery(page.search, rendered.queryParams)}`;
     if (!CACHEABLE_STATUSES.has(rendered.status)) return deps.cache.detached(key, rendered, revisions);
-    deps.cache.declare(keys.address, {
-      params: rendered.queryParams ?? null,
-      ...(rendered.notFound ? { notFound: rendered.notFound } : {}),
-      contentRevision: revisions.content,
-      catalogRevision: revisions.catalog,
-    });
+    if (!rendered.queryDependent)
+      deps.cache.declare(keys.address, {
+        params: rendered.queryParams ?? null,
+        ...(rendered.notFound ? { notFound: rendered.notFound } : {}),
+        contentRevision: revisions.content,
+        catalogRevision: revisions.catalog,
+      });
     const previous = deps.cache.peek(key);
     const sameRevisions = previous && previous.contentRevision === revisions.content && previous.catalogRevision === revisions.catalog;
     if (rendered.degraded && previous && !previous.degraded && sameRevisions) {

@@ -25,6 +25,8 @@ export interface RenderedPage {
   queryParams?: readonly string[] | null;
   /** Set on a "not found" page: it is the same for every unknown address of this locale. */
   notFound?: Locale;
+  /** The answer holds for this query only (a query that failed the page's validation): nothing to learn about the address. */
+  queryDependent?: boolean;
 }
 
 /**

@@ -174,7 +174,10 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
   );
   if (outcome.kind === 'redirect') return redirectTo(outcome.status, outcome.location);
   const notFound = outcome.kind === 'error' && outcome.error.statusCode === 404 && route.kind !== 'error' ? route.locale : undefined;
-  if (notFound && options.hasNotFoundPage?.(notFound)) return { status: 404, html: Buffer.alloc(0), headers: {}, degraded: false, notFound, queryParams: [] };
+  // A page whose query failed its validation is "not found" for this query only: the address itself exists.
+  const queryDependent = outcome.kind === 'error' && outcome.error.dependsOnQuery === true ? { queryDependent: true } : {};
+  if (notFound && options.hasNotFoundPage?.(notFound))
+    return { status: 404, html: Buffer.alloc(0), headers: {}, degraded: false, notFound, queryParams: [], ...queryDependent };
   // Only the declared parameters reach the render: the page is the same for every address that differs in others.
   const queryParams = outcome.kind === 'page' ? (outcome.view.queryParams ?? []) : [];
   const search = canonicalQuery(page.search, queryParams);
@@ -291,6 +294,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
   return {
     queryParams,
     ...(notFound ? { notFound } : {}),
+    ...queryDependent,
     status: store.status,
     html: Buffer.concat([Buffer.from(head), html, Buffer.from(tail)]),
     headers: { ...HTML_HEADERS, 'content-security-policy': policy },

@@ -38,6 +38,8 @@ export interface PageView {
 export interface PageError extends ApiError {
   /** The error page's own texts are chosen by status; this is what the backend said. */
   cause?: string;
+  /** The page exists, but its address's query failed the page's validation: another query may show it. */
+  dependsOnQuery?: boolean;
 }
 
 export interface PageSnapshot {
