@@ -8,6 +8,7 @@ const { runLoad, percentile } = require('./load');
 
 const CLIENTS = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.BENCH_BUSTING_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_BUSTING_ROUNDS ?? 2);
 const RANDOM_KEYS = Number(process.env.BENCH_RANDOM_KEYS ?? 100_000);
 const HOT = '/news';
 const HEADERS = { 'accept-encoding': 'br', 'accept-language': 'ru' };
@@ -63,13 +64,13 @@ async function cacheBusting(site, shellRss) {
   await fetch(`${site}/events`, { headers: HEADERS }).then((response) => response.arrayBuffer());
   /** @type {Record<string, Array<Awaited<ReturnType<typeof measure>>>>} */
   const results = Object.fromEntries(Object.keys(NEIGHBOURS).map((name) => [name, []]));
-  // Two rounds in alternation, so that drift of a shared machine falls on every case.
-  for (let round = 0; round < 2; round += 1) {
+  // Rounds in alternation, so that drift of a shared machine falls on every case.
+  for (let round = 0; round < ROUNDS; round += 1) {
     for (const [name, neighbour] of Object.entries(NEIGHBOURS)) results[name]?.push(await measure(site, neighbour));
   }
   const mean = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0) / values.length;
   const alone = mean((results.alone ?? []).map((result) => result.rate));
-  console.log(`\nCache busting: ${HOT} (cached) with ${CLIENTS} clients, alone and beside ${CLIENTS} more clients, 2 x ${SECONDS} s each, alternating`);
+  console.log(`\nCache busting: ${HOT} (cached) with ${CLIENTS} clients, alone and beside ${CLIENTS} more clients, ${ROUNDS} x ${SECONDS} s each, alternating`);
   console.log('beside                  hot req/s  ratio  hot p99 ms  their req/s  their answers');
   for (const [name, runs] of Object.entries(results)) {
     const rate = mean(runs.map((result) => result.rate));
