@@ -32,6 +32,11 @@ export const SectionMetaSchema = Type.Object({
    * browser itself must render it (after a client navigation).
    */
   hydrate: Type.Optional(Type.Boolean()),
+  /**
+   * The page query parameters the section reads (in its loader or while rendering). Only declared parameters reach
+   * the section and the page's cache key; any other one is dropped before the page is rendered.
+   */
+  query: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }), { maxItems: 32 })),
 });
 export type SectionMeta = Static<typeof SectionMetaSchema>;
 

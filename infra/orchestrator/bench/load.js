@@ -39,8 +39,8 @@ function request(agent, base, path, headers, timeoutMs) {
 }
 
 /**
- * Runs `clients` closed loops for `seconds`, each taking its next path from `nextPath`.
- * @param {{ base: string, clients: number, seconds: number, nextPath: (client: number, n: number) => string, headers?: Record<string, string>, timeoutMs?: number, onSample?: (sample: Sample) => void }} options
+ * Runs `clients` closed loops for `seconds` (or until `stopWhen` says so), each taking its next path from `nextPath`.
+ * @param {{ base: string, clients: number, seconds: number, nextPath: (client: number, n: number) => string, headers?: Record<string, string>, timeoutMs?: number, onSample?: (sample: Sample) => void, stopWhen?: () => boolean, headersFor?: (client: number, n: number) => Record<string, string> }} options
  * @returns {Promise<LoadResult>}
  */
 async function runLoad(options) {
@@ -51,8 +51,9 @@ async function runLoad(options) {
   let errors = 0;
   await Promise.all(
     Array.from({ length: options.clients }, async (_unused, client) => {
-      for (let n = 0; Date.now() < deadline; n += 1) {
-        const sample = await request(agent, options.base, options.nextPath(client, n), options.headers ?? {}, options.timeoutMs ?? 10_000);
+      for (let n = 0; Date.now() < deadline && !options.stopWhen?.(); n += 1) {
+        const headers = { ...options.headers, ...options.headersFor?.(client, n) };
+        const sample = await request(agent, options.base, options.nextPath(client, n), headers, options.timeoutMs ?? 10_000);
         samples.push(sample);
         if (sample.status === 0) errors += 1;
         options.onSample?.(sample);

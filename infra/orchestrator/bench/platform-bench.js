@@ -10,6 +10,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { withBenchPlatform, runBench } = require('./bench-platform');
 const { cachedVersusStatic, drill, soak } = require('./resilience-bench');
+const { cacheBusting } = require('./cache-busting-bench');
 
 const PAGES = ['/', '/en', '/news', '/events', '/search?query=студенты'];
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
@@ -146,6 +147,7 @@ runBench(() =>
     await latency(site);
     await throughput(site);
     await cachedVersusStatic(site, path.resolve(__dirname, '../../../shell/dist/browser'));
+    await cacheBusting(site, async () => (await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json()).process.rssBytes);
     for (const [label, service] of [
       ['content API', 'content-api'],
       ['remote host', 'remote-host'],

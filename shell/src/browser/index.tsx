@@ -211,7 +211,7 @@ async function start(): Promise<void> {
           query: Object.fromEntries(new URLSearchParams(current?.search ?? '')),
           isServer: false,
         },
-        { loaderBudgetMs: payload.config.sectionLoadBudgetMs },
+        { loaderBudgetMs: payload.config.sectionLoadBudgetMs, pageQueryParams: current?.queryParams ?? [] },
       );
       const resolved = views[0];
       if (!resolved || resolved.status !== 'ready') throw new Error(resolved?.reason ?? 'section failed');

@@ -43,6 +43,17 @@ export interface LoadedPage {
   modules: Map<string, SectionModule>;
 }
 
+/** The query parameters a page declares before its sections add theirs: the route's, `watchQuery` and validated ones. */
+function pageDeclaredParams(route: ResolvedRoute, page: Page | null): string[] {
+  const policy = route.definition.handle.query;
+  const params = new Set(policy.params);
+  if (policy.fromPage && page) {
+    if (Array.isArray(page.watchQuery)) for (const name of page.watchQuery) params.add(name);
+    for (const name of Object.keys(page.validate?.query ?? {})) params.add(name);
+  }
+  return [...params].sort();
+}
+
 /** The first value of each query parameter, bounded in length so that hostile input stays cheap. */
 export function queryRecord(search: string): Record<string, string> {
   const record: Record<string, string> = {};
@@ -104,16 +115,16 @@ export async function loadPage(route: ResolvedRoute, search: string, deps: PageL
   if (source.from === 'none') {
     // A page of the shell's own (the UI kit) has the title its route names, so the head reads '{title} | {postfix}'.
     const title = route.definition.titleMessage ? pageTitle(route.locale, route.definition.titleMessage) : '';
-    return { view: { ...base, slug: route.slug, title, sections: [] }, modules: new Map() };
+    return { view: { ...base, slug: route.slug, title, queryParams: pageDeclaredParams(route, null), sections: [] }, modules: new Map() };
   }
   const page = source.from === 'registry-sections' ? testPage(deps, route.locale) : await fetchPage(route, search, query, deps, signal);
   const failure = pageValidationFails(page, query);
-  if (failure) throw notFound(failure);
-  const { views, modules } = await resolveSections(
+  if (failure) throw { ...notFound(failure), dependsOnQuery: true } satisfies PageError;
+  const { views, modules, queryParams } = await resolveSections(
     page.components,
     deps.source,
     { locale: route.locale, api: deps.api, path: route.path, query, isServer: deps.isServer },
-    deps.resolveOptions,
+    { ...deps.resolveOptions, pageQueryParams: pageDeclaredParams(route, page) },
     signal,
   );
   return {
@@ -123,6 +134,7 @@ export async function loadPage(route: ResolvedRoute, search: string, deps: PageL
       title: page.title,
       ...(page.seo ? { seo: page.seo } : {}),
       ...(page.watchQuery !== undefined ? { watchQuery: page.watchQuery } : {}),
+      queryParams,
       sections: views,
     },
     modules,

@@ -66,7 +66,11 @@ export async function runPagePipeline(location: PipelineLocation, deps: Pipeline
   } catch (error) {
     // A redirect raised on the way is not a failure: the caller ignores it.
     if ((error as { code?: unknown })?.code === 'ERR_REDIRECT') throw error;
-    const pageError: PageError = { statusCode: statusOfError(error), message: (error as PageError)?.message ?? String(error) };
+    const pageError: PageError = {
+      statusCode: statusOfError(error),
+      message: (error as PageError)?.message ?? String(error),
+      ...((error as PageError)?.dependsOnQuery ? { dependsOnQuery: true } : {}),
+    };
     return { route, init, outcome: { kind: 'error', error: pageError } };
   }
 }

@@ -12,10 +12,29 @@ export type RouteView = 'content' | 'ui-kit' | 'error';
 type RouteSource = { from: 'backend'; fallback?: 'search-results' } | { from: 'registry-sections' } | { from: 'none' };
 
 /**
- * One route kind, all of it in one place: what it matches, what it loads, what it renders, which query parameters
- * change what it shows, and whether its HTML may be kept and shared.
+ * Which query parameters may change a route's HTML. Only these enter the render cache key and reach the page's
+ * sections; every other parameter is dropped before rendering, so that no visitor can multiply cache entries by
+ * inventing parameters. `params` are the route's own (read by the shell for this route); with `fromPage`, the backend
+ * page adds its `watchQuery` list and `validate.query` keys, and each section the `meta.query` it declares (known
+ * once the page is loaded).
  */
-export interface RouteDefinition {
+interface QueryPolicy {
+  params: readonly string[];
+  fromPage: boolean;
+}
+
+/**
+ * What a route says about itself beyond matching and rendering: the policy a React Router route object would carry
+ * in its `handle`.
+ */
+interface RouteHandle {
+  query: QueryPolicy;
+  /** Whether the rendered HTML is the same for every visitor and may be cached (by the shell and proxies). */
+  cache: 'shared' | 'none';
+}
+
+/** One route kind, all of it in one place: what it matches, what it loads, what it renders, and its policy. */
+interface RouteDefinition {
   name: string;
   /** The path without the locale prefix; null for the catch-all content page. */
   path: string | null;
@@ -24,18 +43,14 @@ export interface RouteDefinition {
   source: RouteSource;
   /** The backend page a static route shows. */
   slug?: string;
-  /**
-   * The query parameters that change the HTML. 'all' when the page's sections may read any parameter (content
-   * pages: sections are owned by other teams), so the render cache keys on the whole (normalised) query.
-   */
-  query: 'all' | readonly string[];
-  /** Whether the rendered HTML is the same for every visitor and may be cached (by the shell and proxies). */
-  cache: 'shared' | 'none';
+  handle: RouteHandle;
   /** The page never shows in search engines (QA and internal pages). */
   noindex?: boolean;
   /** The title of a page the shell makes itself (no backend page): a shell message id. */
   titleMessage?: 'uikit.title';
 }
+
+const SHARED_PAGE: RouteHandle = { query: { params: [], fromPage: true }, cache: 'shared' };
 
 /**
  * The static routes of the spec, in every locale, and the catch-all content page after them: the one declaration
@@ -43,26 +58,40 @@ export interface RouteDefinition {
  * @public
  */
 export const ROUTE_TABLE: readonly RouteDefinition[] = [
-  { name: 'pdf-redirect', path: '/pdf-redirect', kind: 'pdf-redirect', view: 'content', source: { from: 'none' }, query: ['url'], cache: 'none' },
+  {
+    name: 'pdf-redirect',
+    path: '/pdf-redirect',
+    kind: 'pdf-redirect',
+    view: 'content',
+    source: { from: 'none' },
+    handle: { query: { params: ['url'], fromPage: false }, cache: 'none' },
+  },
   {
     name: 'search',
     path: '/search',
     kind: 'static-page',
     view: 'content',
+    // The search page's own parameters hold even when the backend has no search page (the shell's results page).
     source: { from: 'backend', fallback: 'search-results' },
     slug: 'search',
-    query: 'all',
-    cache: 'shared',
+    handle: { query: { params: ['query', 'category', 'page'], fromPage: true }, cache: 'shared' },
   },
-  { name: 'test', path: '/test', kind: 'test', view: 'content', source: { from: 'registry-sections' }, query: [], cache: 'shared', noindex: true },
+  {
+    name: 'test',
+    path: '/test',
+    kind: 'test',
+    view: 'content',
+    source: { from: 'registry-sections' },
+    handle: { query: { params: [], fromPage: false }, cache: 'shared' },
+    noindex: true,
+  },
   {
     name: 'ui-kit',
     path: '/ui-kit',
     kind: 'ui-kit',
     view: 'ui-kit',
     source: { from: 'none' },
-    query: 'all',
-    cache: 'shared',
+    handle: { query: { params: ['scheme', 'page'], fromPage: false }, cache: 'shared' },
     noindex: true,
     titleMessage: 'uikit.title',
   },
@@ -73,8 +102,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
     view: 'content',
     source: { from: 'backend' },
     slug: 'dev/student-life',
-    query: 'all',
-    cache: 'shared',
+    handle: SHARED_PAGE,
   },
   {
     name: 'dev-students-life',
@@ -83,11 +111,17 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
     view: 'content',
     source: { from: 'backend' },
     slug: 'dev/students-life',
-    query: 'all',
-    cache: 'shared',
+    handle: SHARED_PAGE,
   },
-  { name: 'error', path: '/error', kind: 'error', view: 'error', source: { from: 'none' }, query: [], cache: 'shared' },
-  { name: 'slug', path: null, kind: 'content', view: 'content', source: { from: 'backend' }, query: 'all', cache: 'shared' },
+  {
+    name: 'error',
+    path: '/error',
+    kind: 'error',
+    view: 'error',
+    source: { from: 'none' },
+    handle: { query: { params: [], fromPage: false }, cache: 'shared' },
+  },
+  { name: 'slug', path: null, kind: 'content', view: 'content', source: { from: 'backend' }, handle: SHARED_PAGE },
 ];
 
 const CATCH_ALL = ROUTE_TABLE.find((route) => route.path === null)!;
@@ -131,20 +165,16 @@ function normalisePath(pathname: string): string {
 }
 
 /**
- * The query string that decides a route's HTML: only the parameters the route declares (sorted), or the whole
- * query without tracking parameters when its sections may read any.
+ * The query string made of the named parameters only, sorted by name (values kept in their order): two addresses
+ * that differ only in other parameters or in order get the same string, the page's canonical query.
  */
-export function relevantQuery(definition: RouteDefinition, search: string): string {
-  const params = [...new URLSearchParams(search)].filter(([name]) =>
-    definition.query === 'all' ? !TRACKING_PARAMETER.test(name) : definition.query.includes(name),
-  );
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const text = new URLSearchParams(params).toString();
+export function canonicalQuery(search: string, params: Iterable<string>): string {
+  const allowed = new Set(params);
+  const kept = [...new URLSearchParams(search)].filter(([name]) => allowed.has(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const text = new URLSearchParams(kept).toString();
   return text ? `?${text}` : '';
 }
-
-/** Query parameters that only feed analytics: they never change the HTML. */
-const TRACKING_PARAMETER = /^(utm_[a-z_]+|gclid|yclid|fbclid|_openstat)$/i;
 
 /** React Router path patterns of every route in every locale, in the table's order, with the view each renders. */
 export function routerPatterns(): Array<{ id: string; path: string; view: RouteView }> {

@@ -12,6 +12,26 @@ function source(map: Record<string, SectionResolution>): SectionModuleSource {
 }
 
 describe("resolving a page's sections", () => {
+  it("gives each loader only the page's declared query parameters and its own, and reports them all", async () => {
+    const seen: Record<string, unknown> = {};
+    const recorder = (name: string, query?: string[]) =>
+      moduleWith(async (loadContext) => void (seen[name] = loadContext.query), { name, ...(query ? { query } : {}) });
+    const { queryParams } = await resolveSections(
+      [
+        { id: 'a', name: 'Feed', props: {} },
+        { id: 'b', name: 'Plain', props: {} },
+      ],
+      source({
+        Feed: { ok: true, module: recorder('Feed', ['category', 'page']), remote: 'news', version: '1' },
+        Plain: { ok: true, module: recorder('Plain'), remote: 'news', version: '1' },
+      }),
+      { ...context, query: { page: '2', category: 'science', x: 'random', utm_source: 'mail' } },
+      { loaderBudgetMs: 1000, pageQueryParams: ['page'] },
+    );
+    expect(seen).toEqual({ Feed: { page: '2', category: 'science' }, Plain: { page: '2' } });
+    expect(queryParams).toEqual(['category', 'page']);
+  });
+
   it('gives every outcome its status: ready, missing, unavailable, deferred (browser retries) and failed', async () => {
     const slowLoad = () => new Promise((resolve) => setTimeout(resolve, 200));
     const { views, modules } = await resolveSections(

@@ -14,11 +14,19 @@ export interface ResolvedSections {
   views: SectionView[];
   /** Modules by section id, for rendering (never serialized). */
   modules: Map<string, SectionModule>;
+  /** Every query parameter that may change these sections: the page's and those each resolved section declares. */
+  queryParams: string[];
 }
 
 export interface ResolveOptions {
   /** Default time budget of a section loader, when the section does not declare its own. */
   loaderBudgetMs: number;
+  /**
+   * The query parameters the page itself declares. A loader sees these and the ones its section declares
+   * (`meta.query`), no others: a parameter nobody declared cannot change the HTML, so it stays out of the cache key.
+   * Absent: loaders see the whole query.
+   */
+  pageQueryParams?: readonly string[];
   log?: (event: { section: string; id: string; outcome: string; message?: string; remote?: string }) => void;
 }
 
@@ -85,6 +93,7 @@ export async function resolveSections(
   signal?: AbortSignal,
 ): Promise<ResolvedSections> {
   const modules = new Map<string, SectionModule>();
+  const queryParams = new Set(options.pageQueryParams ?? []);
   const views = await Promise.all(
     readDescriptors(components).map(async ({ descriptor, problem }): Promise<SectionView> => {
       const report = (outcome: string, message?: string, remote?: string) =>
@@ -108,10 +117,13 @@ export async function resolveSections(
         };
       }
       const { module, remote, version } = resolution;
+      const declared = Array.isArray(module.meta.query) ? module.meta.query.filter((name) => typeof name === 'string') : [];
+      for (const name of declared) queryParams.add(name);
+      const sectionContext = options.pageQueryParams ? { ...context, query: pick(context.query, [...options.pageQueryParams, ...declared]) } : context;
       const lazy = descriptor.lazy ?? module.meta.lazy ?? false;
       const base = { descriptor, remote, version, lazy, ...(module.meta.hydrate === false ? { staticHtml: true } : {}) };
       try {
-        const data = await runLoader(module, descriptor, context, module.meta.loadBudgetMs ?? options.loaderBudgetMs, signal);
+        const data = await runLoader(module, descriptor, sectionContext, module.meta.loadBudgetMs ?? options.loaderBudgetMs, signal);
         modules.set(descriptor.id, module);
         return { ...base, status: 'ready', data };
       } catch (error) {
@@ -126,5 +138,11 @@ export async function resolveSections(
       }
     }),
   );
-  return { views, modules };
+  return { views, modules, queryParams: [...queryParams].sort() };
+}
+
+function pick(query: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) if (Object.hasOwn(query, name)) picked[name] = query[name]!;
+  return picked;
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts/forms';
-import { ClientUploads, ProxyPool, watchBodyRate, type ProxyLimits } from './proxy-limits';
+import { ClientUploads, ProxyPool, bodyDeadlineMs, watchBodyRate, type ProxyLimits } from './proxy-limits';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
@@ -14,6 +14,10 @@ const TOO_MANY_UPLOADS = {
   en: 'Several forms are already being sent from your address. Wait for them to finish and try again.',
 };
 const JSON_TOO_LARGE = 'The request body is larger than 1 MB';
+const TOO_SLOW = {
+  ru: 'Данные формы передаются слишком медленно. Проверьте соединение и отправьте форму ещё раз.',
+  en: 'The form data is arriving too slowly. Check your connection and send the form again.',
+};
 
 const localeOfPath = (path: string): 'ru' | 'en' => (/^\/en(\/|$)/.test(path) ? 'en' : 'ru');
 
@@ -26,33 +30,68 @@ function refuse(reply: FastifyReply, statusCode: number, message: string, retryA
  * A body the proxy refuses is read and thrown away for a few seconds, so that the client, still sending it, gets to
  * read the answer instead of a reset connection; a body still arriving after that closes the connection. The answer
  * must not say `connection: close`: Node then closes the socket as soon as the answer is written, with the rest of
- * the body unread, and the client gets a reset (EPIPE) instead of the answer.
+ * the body unread, and the client gets a reset (EPIPE) instead of the answer. Resolves once the body has ended or
+ * the connection is gone.
  */
-function discardBody(request: FastifyRequest): void {
+function discardBody(request: FastifyRequest): Promise<void> {
+  if (request.raw.complete) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      request.raw.socket?.destroy();
+      resolve();
+    }, 5000);
+    timer.unref();
+    request.raw.once('end', done);
+    request.raw.once('close', done);
+    request.raw.resume();
+  });
+}
+
+/**
+ * Lets a client read an answer sent while its body is still arriving: the rest of the body is read and thrown away
+ * (see discardBody). A connection the client asked to close after this request (`Connection: close`, or HTTP/1.0)
+ * stays open meanwhile and is closed once the body has ended: Node would close it as soon as the answer is written,
+ * and the unread rest of the body would turn that close into a reset the client sees instead of the answer.
+ */
+function drainBeforeClosing(request: FastifyRequest, reply: FastifyReply): void {
   if (request.raw.complete) return;
-  const timer = setTimeout(() => request.raw.socket?.destroy(), 5000);
-  timer.unref();
-  request.raw.once('end', () => clearTimeout(timer));
-  request.raw.resume();
+  const drained = discardBody(request);
+  if (reply.raw.shouldKeepAlive) return;
+  reply.raw.shouldKeepAlive = true;
+  void drained.then(() => request.raw.socket?.end());
+}
+
+/** Refuses a request whose body may still be arriving, so that the client reads the answer. */
+function refuseBody(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string, retryAfterSeconds?: number): FastifyReply {
+  drainBeforeClosing(request, reply);
+  return refuse(reply, statusCode, message, retryAfterSeconds);
 }
 
 export interface ApiProxyState {
   reads: ProxyPool;
+  forms: ProxyPool;
   uploads: ProxyPool;
 }
 
 /**
  * Serves the content API same-origin under `/api/`, streaming both ways (uploads are never buffered here).
- * The browser and the server thus use one API base. Reads and requests with a body use separate pools, each
- * request is cancelled upstream as soon as its visitor leaves, and a body that stops arriving is cut.
+ * The browser and the server thus use one API base. Reads, small bodies and large bodies use separate pools, each
+ * request is cancelled upstream as soon as its visitor leaves, and a body that stops arriving, or arrives too slowly
+ * to end by its deadline, is cut.
  */
 export function registerApiProxy(app: FastifyInstance, upstream: string, limits: ProxyLimits, prefix = '/api/'): ApiProxyState {
   const target = new URL(upstream);
   // The pools bound the sockets; the agents only keep them alive between requests.
   const readAgent = new http.Agent({ keepAlive: true, maxSockets: limits.readConcurrency });
-  const uploadAgent = new http.Agent({ keepAlive: false, maxSockets: limits.uploadConcurrency });
+  const uploadAgent = new http.Agent({ keepAlive: false, maxSockets: limits.uploadConcurrency + limits.formConcurrency });
   const reads = new ProxyPool(limits.readConcurrency);
+  const forms = new ProxyPool(limits.formConcurrency);
   const uploads = new ProxyPool(limits.uploadConcurrency);
+  const clientForms = new ClientUploads(limits.uploadsPerClient);
   const clientUploads = new ClientUploads(limits.uploadsPerClient);
   const retryAfterSeconds = Math.max(1, Math.ceil(limits.queueTimeoutMs / 1000));
 
@@ -63,10 +102,9 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
     const bodyLimit = multipart ? limits.multipartBodyLimitBytes : limits.jsonBodyLimitBytes;
-    if (hasBody && declaredLength > bodyLimit) {
-      discardBody(request);
-      return refuse(reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE);
-    }
+    if (hasBody && declaredLength > bodyLimit) return refuseBody(request, reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE);
+    // A small declared body (a JSON form, a small multipart form) never waits behind large uploads.
+    const small = hasBody && declaredLength > 0 && declaredLength <= limits.smallBodyBytes;
 
     // The visitor leaving (closing the tab, a client time-out) ends everything done on its behalf.
     const left = new AbortController();
@@ -78,21 +116,17 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     reply.raw.once('close', releaseAll);
 
     if (hasBody) {
-      const releaseClient = clientUploads.take(request.ip);
-      if (!releaseClient) {
-        discardBody(request);
-        return refuse(reply, 429, TOO_MANY_UPLOADS[locale], retryAfterSeconds);
-      }
+      const releaseClient = (small ? clientForms : clientUploads).take(request.ip);
+      if (!releaseClient) return refuseBody(request, reply, 429, TOO_MANY_UPLOADS[locale], retryAfterSeconds);
       releases.push(releaseClient);
     }
-    const pool = hasBody ? uploads : reads;
+    const pool = !hasBody ? reads : small ? forms : uploads;
     const release = await pool.acquire(limits.queueTimeoutMs, left.signal);
     if (!release) {
       releaseAll();
       if (left.signal.aborted) return reply;
-      request.log.warn({ pool: hasBody ? 'uploads' : 'reads', inUse: pool.inUse, queued: pool.queued }, 'content API proxy queue full');
-      if (hasBody) discardBody(request);
-      return refuse(reply, 503, BUSY[locale], retryAfterSeconds);
+      request.log.warn({ pool: !hasBody ? 'reads' : small ? 'forms' : 'uploads', inUse: pool.inUse, queued: pool.queued }, 'content API proxy queue full');
+      return hasBody ? refuseBody(request, reply, 503, BUSY[locale], retryAfterSeconds) : refuse(reply, 503, BUSY[locale], retryAfterSeconds);
     }
     releases.push(release);
 
@@ -123,18 +157,20 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
           for (const [name, value] of Object.entries(upstreamResponse.headers)) {
             if (!HOP_BY_HOP.has(name) && value !== undefined) responseHeaders[name] = value;
           }
+          upstreamResponse.once('close', releaseAll);
+          const answer = () =>
+            resolve(
+              reply
+                .code(upstreamResponse.statusCode ?? 502)
+                .headers(responseHeaders)
+                .send(upstreamResponse),
+            );
           // An early answer (413, 429) to a body still arriving: the rest of that body is not wanted.
           if (hasBody && !request.raw.complete) {
             request.raw.unpipe(upstreamRequest);
-            discardBody(request);
+            drainBeforeClosing(request, reply);
           }
-          upstreamResponse.once('close', releaseAll);
-          resolve(
-            reply
-              .code(upstreamResponse.statusCode ?? 502)
-              .headers(responseHeaders)
-              .send(upstreamResponse),
-          );
+          answer();
         },
       );
       const fail = (statusCode: number, message: string, logged: string) => {
@@ -164,11 +200,27 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
           request.raw.unpipe(upstreamRequest);
           upstreamRequest.destroy(new Error('body over the limit'));
           answered = true;
-          discardBody(request);
           releaseAll();
-          resolve(refuse(reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE));
+          resolve(refuseBody(request, reply, 413, multipart ? UPLOAD_TOO_LARGE_MESSAGE : JSON_TOO_LARGE));
         }
       });
+      // A body too slow on average to arrive by its deadline is cut and answered 408, and its place freed: a
+      // trickle just above the per-window minimum cannot hold a place for ever. The client, still sending, reads it.
+      const deadline = setTimeout(
+        () => {
+          if (answered || request.raw.complete) return;
+          request.log.warn({ path, received, declaredLength }, 'request body too slow on average: cut');
+          request.raw.unpipe(upstreamRequest);
+          upstreamRequest.destroy(new Error('request body too slow'));
+          answered = true;
+          releaseAll();
+          resolve(refuseBody(request, reply, 408, TOO_SLOW[locale]));
+        },
+        bodyDeadlineMs(limits, declaredLength, bodyLimit),
+      );
+      deadline.unref();
+      request.raw.once('end', () => clearTimeout(deadline));
+      reply.raw.once('close', () => clearTimeout(deadline));
       request.raw.pipe(upstreamRequest);
       const stopWatching = watchBodyRate(request.raw, limits.bodyIdleTimeoutMs, limits.bodyMinBytesPerSecond, (bytes) => {
         request.log.warn({ path, bytes, windowMs: limits.bodyIdleTimeoutMs }, 'request body too slow: cut');
@@ -186,5 +238,5 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all(`${prefix}*`, forward);
   });
-  return { reads, uploads };
+  return { reads, forms, uploads };
 }

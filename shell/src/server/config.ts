@@ -89,6 +89,13 @@ export interface PageCacheConfig {
   sharedStaleWhileRevalidateSeconds: number;
   /** `Retry-After` of a 503 answered while the content API is unavailable. */
   retryAfterSeconds: number;
+  /**
+   * Per client address, the answers the cache did not hold (renders, redirects to a canonical address): at most
+   * `missBurst` at once, refilled at `missPerSecond`. Over it a client still gets every cached page; a page nobody
+   * has seen is answered 429 with Retry-After.
+   */
+  missBurst: number;
+  missPerSecond: number;
 }
 
 function list(value: string | undefined): string[] {
@@ -173,6 +180,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
       sharedMaxAgeSeconds: integerSetting(env, 'PAGE_CACHE_SHARED_MAX_AGE_S', 5),
       sharedStaleWhileRevalidateSeconds: integerSetting(env, 'PAGE_CACHE_SHARED_SWR_S', 60),
       retryAfterSeconds: integerSetting(env, 'PAGE_RETRY_AFTER_S', 10),
+      missBurst: integerSetting(env, 'PAGE_MISS_BURST', 120),
+      missPerSecond: integerSetting(env, 'PAGE_MISS_PER_SECOND', 20),
     },
     captcha: captchaConfigFromEnv(env),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

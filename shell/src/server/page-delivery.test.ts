@@ -49,12 +49,68 @@ describe('page delivery: render cache, revisions, backend faults', () => {
     expect(revalidated.body).toBe('');
   });
 
-  test('tracking parameters and parameter order do not split the cache', async () => {
-    await get('/news?b=2&a=1');
+  test('tracking parameters and the order of declared ones do not split the cache', async () => {
+    await get('/news?page=2');
     const fetches = gate.pageFetches('news');
-    const same = await get('/news?a=1&utm_source=mail&b=2');
+    const same = await get('/news?utm_source=mail&page=2&gclid=x');
     expect(same.headers['x-page-cache']).toBe('hit');
     expect(gate.pageFetches('news')).toBe(fetches);
+    await get('/en/search?query=exam&category=news');
+    const reordered = await get('/en/search?category=news&utm_medium=x&query=exam');
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.headers['x-page-cache']).toBe('hit');
+  });
+
+  test('parameters nobody declared redirect to the canonical address, tracking kept, and never make a render', async () => {
+    const first = await get('/news?x=first-key&page=3');
+    expect(first.statusCode).toBe(301);
+    expect(first.headers.location).toBe('/news?page=3');
+    await get('/news?page=3');
+    const fetches = gate.pageFetches('news');
+    const entries = shell.app.renderCache.size;
+    for (let index = 0; index < 50; index += 1) {
+      const random = await get(`/news?x=${index}-${Math.random()}&page=3&utm_source=mail`);
+      expect(random.statusCode).toBe(301);
+      expect(random.headers.location).toBe('/news?page=3&utm_source=mail');
+      expect(random.headers['cache-control']).toBe('no-store');
+    }
+    expect(gate.pageFetches('news')).toBe(fetches);
+    expect(shell.app.renderCache.size).toBe(entries);
+    const canonical = await get('/news?page=3');
+    expect(canonical.headers['x-page-cache']).toBe('hit');
+    expect(canonical.body).not.toMatch(/first-key/);
+  });
+
+  test('search keeps its query and category: each search is its own page, in the address as asked', async () => {
+    const exams = await get('/en/search?query=exam&category=news');
+    const library = await get('/en/search?query=library');
+    expect([exams.statusCode, library.statusCode]).toEqual([200, 200]);
+    // The language switch keeps the search (its parameters in canonical order).
+    expect(exams.body).toContain('href="/search?category=news&amp;query=exam"');
+    expect(exams.body).not.toBe(library.body);
+  });
+
+  test('every unknown address of a locale is answered with one shared "not found" page that does not echo the address', async () => {
+    const first = await get('/no-such-page-alpha');
+    expect(first.statusCode).toBe(404);
+    const entries = shell.app.renderCache.size;
+    const answers = await Promise.all(['/no-such-page-beta', '/no-such-page-gamma?x=1', '/deep/no/such/page'].map((url) => get(url)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
+    for (const answer of answers) expect(answer.body).toBe(first.body);
+    expect(first.body).not.toMatch(/no-such-page|alpha/);
+    expect(shell.app.renderCache.size).toBe(entries);
+    const english = await get('/en/no-such-page-delta');
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toContain('<html lang="en"');
+    expect(english.body).not.toMatch(/delta/);
+  });
+
+  test('a query failing the page validation is a 404 for that query only: the page itself still answers', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect((await get('/en/events?page=0')).statusCode).toBe(404);
+      expect((await get('/en/events')).statusCode).toBe(200);
+      expect((await get('/en/events?page=2')).statusCode).toBe(200);
+    }
   });
 
   test('the root path varies by cookie and language, and its redirect is never shared', async () => {
@@ -139,4 +195,47 @@ describe('page delivery: render cache, revisions, backend faults', () => {
     }
     expect(status).toBe(404);
   }, 20_000);
+});
+
+describe('page delivery: the per-client budget of uncached answers', () => {
+  let platform: ShellWithBackend;
+  let shell: ShellServer;
+
+  beforeAll(async () => {
+    platform = await startShellWithBackend({ name: 'miss-budget', env: { PAGE_MISS_BURST: '10', PAGE_MISS_PER_SECOND: '1', CONTENT_API_TIMEOUT_MS: '5000' } });
+    ({ shell } = platform);
+  }, 60_000);
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  const from = (remoteAddress: string, url: string) => shell.app.inject({ method: 'GET', url, remoteAddress });
+
+  test('a client asking for page after page nobody has seen gets 429 with Retry-After once over budget, yet every cached page', async () => {
+    expect((await from('198.51.100.1', '/en/about')).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, index) => from('203.0.113.9', `/random-${index}-${Math.random()}`)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(10).fill(404), ...Array(4).fill(429)]);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toMatch(/Слишком много запросов/);
+    // The page another visitor made is still served to this client, and other clients are not affected.
+    const cached = await from('203.0.113.9', '/en/about');
+    expect([cached.statusCode, cached.headers['x-page-cache']]).toEqual([200, 'hit']);
+    expect((await from('198.51.100.2', '/contacts')).statusCode).toBe(200);
+  }, 30_000);
+
+  test('memory stays bounded under thousands of random keys and paths', async () => {
+    await from('198.51.100.3', '/news');
+    const entries = shell.app.renderCache.size;
+    const statuses = new Set<number>();
+    for (let index = 0; index < 2000; index += 1) {
+      const address = `10.1.${Math.floor(index / 200)}.${index % 200}`;
+      statuses.add((await from(address, `/news?x=${index}-${Math.random()}`)).statusCode);
+      statuses.add((await from(address, `/path-${index}-${Math.random()}`)).statusCode);
+    }
+    expect([...statuses].sort()).toEqual([301, 404]);
+    expect(shell.app.renderCache.size).toBeLessThanOrEqual(entries + 1);
+  }, 120_000);
 });

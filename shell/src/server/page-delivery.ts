@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { localizePath } from '@site/contracts';
+import { localizePath, type Locale } from '@site/contracts';
 import type { PageCacheConfig, ShellConfig } from './config';
 import type { ContentRevision } from './content-revision';
-import { relevantQuery, resolveRoute } from '../routing/routes';
+import { canonicalQuery, resolveRoute } from '../routing/routes';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
-import { type RenderCache, type CachedPage, type ContentCoding, type RenderedPage } from './render-cache';
+import { type RenderCache, type CachedPage, type ContentCoding, type QueryDeclaration, type RenderedPage } from './render-cache';
+import type { MissBudget } from './miss-budget';
+import { tooManyRequestsPage } from './shell-failure-page';
 import { breakpointFromDevice, detectLocale } from './request-context';
 import { visitorVariant, type VisitorVariant } from './canary-variant';
 import { siteOrigin } from './site-origin';
@@ -14,6 +16,8 @@ export interface DeliveryDependencies extends RenderDependencies {
   config: ShellConfig;
   cache: RenderCache;
   revision: ContentRevision;
+  /** Per-client budget of answers the cache did not hold. */
+  missBudget: MissBudget;
 }
 
 /** How the answer was made, in the `x-page-cache` header (for operators, tests and benchmarks). */
@@ -69,9 +73,47 @@ function withoutTrailingSlash(pathname: string): string {
   return pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
 }
 
+/** Query parameters that only feed analytics: they never change the HTML, and a redirect keeps them for the browser. */
+const TRACKING_PARAMETER = /^(utm_[a-z_]+|gclid|yclid|fbclid|_openstat)$/i;
+
+/** The query without tracking parameters, sorted: what a page that depends on its whole query is keyed on. */
+function wholeQuery(search: string): string {
+  return canonicalQuery(
+    search,
+    [...new URLSearchParams(search).keys()].filter((name) => !TRACKING_PARAMETER.test(name)),
+  );
+}
+
+/** The tracking parameters as they came, `&`-joined (empty when none). */
+function trackingQuery(search: string): string {
+  return new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => TRACKING_PARAMETER.test(name))).toString();
+}
+
+/** Whether the query holds a parameter outside `params` that is not a tracking one. */
+function hasUndeclared(search: string, params: readonly string[]): boolean {
+  return [...new URLSearchParams(search).keys()].some((name) => !params.includes(name) && !TRACKING_PARAMETER.test(name));
+}
+
+/**
+ * Answers to a client over its miss budget wait this long: a client that keeps asking for pages nobody has seen
+ * then gets one answer per connection and second, and spends next to nothing of the server meanwhile. At most
+ * `MAX_HELD_REFUSALS` wait at once; past that they go out at once (holding them would cost more than answering).
+ */
+const REFUSAL_DELAY_MS = 1000;
+const MAX_HELD_REFUSALS = 512;
+let heldRefusals = 0;
+
 /**
  * Every page request: the root path's language detection and `/pdf-redirect` (the only answers that depend on the
  * visitor's request), then the render cache in front of the renderer, conditional requests and compression.
+ *
+ * The cache key holds only what changes the HTML: origin, device, canary variant, path and the query parameters the
+ * route, the page and its sections declare (learned at the page's first render of the current revisions). An
+ * address with other parameters is redirected (301) to the canonical one, tracking parameters kept: the browser's
+ * address then matches the rendered page (a page rendered without a parameter would otherwise disagree with its own
+ * address when it hydrates and builds links), shared caches in front see one address per page, and a visitor who
+ * followed such a link loses nothing. Every unknown address of a locale shares one "not found" page. Renders and
+ * redirects spend the client's miss budget; cached pages never do.
  */
 export async function deliverPage(request: FastifyRequest, reply: FastifyReply, deps: DeliveryDependencies): Promise<FastifyReply> {
   const url = new URL(request.url, 'http://shell.local');
@@ -96,30 +138,50 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
   }
 
+  // While a canary is live, the visitor's bucket picks the remotes' versions: the page is rendered and cached per
+  // variant (its id is in the key), and the cookies that pin the visitor go on the answer, never in the page.
+  const visitor = visitorVariant(deps.registry.current, request.cookies ?? {});
   const pageRequest: PageRequest = {
     pathname: url.pathname,
-    search: relevantQuery(route.definition, url.search),
+    search: wholeQuery(url.search),
     device: breakpointFromDevice(request.headers['user-agent'], request.headers['sec-ch-ua-mobile'] as string | undefined),
     origin: siteOrigin(request, deps.config),
     contentRevision: deps.revision.current,
   };
-  // While a canary is live, the visitor's bucket picks the remotes' versions: the page is rendered and cached per
-  // variant (its id is in the key), and the cookies that pin the visitor go on the answer, never in the page.
-  const visitor = visitorVariant(deps.registry.current, request.cookies ?? {});
   if (visitor.variant) pageRequest.canaryVariant = visitor.variant;
   const policy = deps.config.pageCache;
-  const key = `${pageRequest.origin}|${pageRequest.device}|${pageRequest.pathname}${pageRequest.search}${visitor.variant ? `|canary:${visitor.variant}` : ''}`;
-  const cacheable = policy.enabled && route.definition.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
+  const revisions = revisionsOf(deps, pageRequest);
+  const base = `${pageRequest.origin}|${pageRequest.device}|${visitor.variant ? `canary:${visitor.variant}|` : ''}`;
+  const address = `${visitor.variant ?? ''}|${pageRequest.pathname}`;
+  const query = route.definition.handle.query;
+  const declaration: Pick<QueryDeclaration, 'params' | 'notFound'> | undefined = query.fromPage
+    ? deps.cache.declarationOf(address, revisions)
+    : { params: query.params };
+  if (declaration?.params) pageRequest.search = canonicalQuery(url.search, declaration.params);
   const vary = isRoot ? 'Accept-Encoding, Cookie, Accept-Language' : visitor.varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
   const send = (page: CachedPage, outcome: CacheOutcome, varyBy: string) => sendPage(request, reply, deps, page, outcome, varyBy, visitor);
+  const refuse = () => refuseOverBudget(reply, deps, route.locale);
+  // With the page cache off every page is rendered by configuration (a benchmark of the renderer): nothing to budget.
+  const spend = () => !policy.enabled || deps.missBudget.take(request.ip);
+  const cacheable = policy.enabled && route.definition.handle.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
 
   if (!cacheable) {
+    if (!spend()) return refuse();
     const rendered = await renderPage(pageRequest, deps, request.log);
-    return send(deps.cache.detached(key, rendered, revisionsOf(deps, pageRequest)), 'bypass', vary);
+    return send(deps.cache.detached(`${base}${pageRequest.pathname}${pageRequest.search}`, rendered, revisions), 'bypass', vary);
+  }
+  const canonicalTarget = (params: readonly string[]) => {
+    const tracking = trackingQuery(url.search);
+    const search = canonicalQuery(url.search, params);
+    return `${url.pathname}${search}${tracking ? `${search ? '&' : '?'}${tracking}` : ''}`;
+  };
+  if (declaration?.params && !declaration.notFound && hasUndeclared(url.search, declaration.params)) {
+    if (!spend()) return refuse();
+    return redirectToCanonical(reply, canonicalTarget(declaration.params));
   }
 
-  const revisions = revisionsOf(deps, pageRequest);
-  const render = () => renderAndKeep(deps, key, pageRequest, request);
+  const key = declaration?.notFound ? notFoundKey(base, declaration.notFound) : `${base}${pageRequest.pathname}${pageRequest.search}`;
+  const render = () => renderAndKeep(deps, { base, address, key }, pageRequest, request);
   const entry = deps.cache.get(key);
   if (entry) {
     const age = Date.now() - entry.renderedAt;
@@ -130,13 +192,47 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
       if (!deps.cache.isRendering(key)) render().catch((error: unknown) => request.log.warn({ err: error }, 'background page render failed'));
       return send(entry, 'stale', vary);
     }
-    // The content or the remotes moved: the visitor waits for the new page, unless it cannot be made.
+    // The content or the remotes moved: the visitor waits for the new page, unless it cannot be made or the
+    // client is over its budget (then the page it has is better than none).
+    if (!spend()) return send(entry, 'stale', vary);
     const fresh = await render();
     if (fresh.status < 500) return send(fresh, 'miss', vary);
     if (age < policy.staleIfErrorMs) return send(entry, 'stale-if-error', vary);
     return send(fresh, 'miss', vary);
   }
-  return send(await render(), 'miss', vary);
+  if (!spend()) return refuse();
+  const fresh = await render();
+  // The first render of this address told what its query may hold: other parameters go to the canonical address.
+  const learned = fresh.status < 500 && !declaration ? deps.cache.declarationOf(address, revisions) : undefined;
+  if (learned?.params && !learned.notFound && hasUndeclared(url.search, learned.params)) return redirectToCanonical(reply, canonicalTarget(learned.params));
+  return send(fresh, 'miss', vary);
+}
+
+function notFoundKey(base: string, locale: Locale): string {
+  return `${base}not-found|${locale}`;
+}
+
+function redirectToCanonical(reply: FastifyReply, target: string): FastifyReply {
+  // Not kept by caches in front: each such address is a new one, and the redirect is cheap to make again.
+  return reply.header('x-page-cache', 'canonical').header('cache-control', 'no-store').redirect(target, 301);
+}
+
+async function refuseOverBudget(reply: FastifyReply, deps: DeliveryDependencies, locale: Locale): Promise<FastifyReply> {
+  if (heldRefusals < MAX_HELD_REFUSALS) {
+    heldRefusals += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
+    } finally {
+      heldRefusals -= 1;
+    }
+  }
+  return reply
+    .code(429)
+    .header('x-page-cache', 'over-budget')
+    .header('cache-control', 'no-store')
+    .header('retry-after', String(deps.missBudget.retryAfterSeconds))
+    .header('content-type', 'text/html; charset=utf-8')
+    .send(tooManyRequestsPage(locale));
 }
 
 function revisionsOf(deps: DeliveryDependencies, page: PageRequest): { content: string | null; catalog: number } {
@@ -145,15 +241,48 @@ function revisionsOf(deps: DeliveryDependencies, page: PageRequest): { content: 
 
 /**
  * One render per key at a time; its result replaces the cached page when it is worth keeping. A degraded render
- * never replaces a complete page of the same revisions: the complete one is kept and retried soon.
+ * never replaces a complete page of the same revisions: the complete one is kept and retried soon. The key it is
+ * kept under comes from the render: the declared query parameters, or the locale's one "not found" page; what the
+ * render found about the address is remembered for the next request.
  */
-function renderAndKeep(deps: DeliveryDependencies, key: string, page: PageRequest, request: FastifyRequest): Promise<CachedPage> {
+function renderAndKeep(
+  deps: DeliveryDependencies,
+  keys: { base: string; address: string; key: string },
+  page: PageRequest,
+  request: FastifyRequest,
+): Promise<CachedPage> {
   const revisions = revisionsOf(deps, page);
-  return deps.cache.renderOnce(key, async () => {
-    const rendered: RenderedPage = await renderPage(page, deps, request.log);
+  const sharedNotFound = (locale: Locale) => {
+    const entry = deps.cache.peek(notFoundKey(keys.base, locale));
+    return entry && entry.contentRevision === revisions.content && entry.catalogRevision === revisions.catalog ? entry : undefined;
+  };
+  return deps.cache.renderOnce(keys.key, async () => {
+    let rendered: RenderedPage = await renderPage(page, deps, request.log, { hasNotFoundPage: (locale) => !!sharedNotFound(locale) });
+    if (rendered.notFound && rendered.html.length === 0) {
+      const shared = sharedNotFound(rendered.notFound);
+      if (shared) {
+        if (!rendered.queryDependent)
+          deps.cache.declare(keys.address, { params: [], notFound: rendered.notFound, contentRevision: revisions.content, catalogRevision: revisions.catalog });
+        return shared;
+      }
+      // Evicted meanwhile: this time the page is rendered.
+      rendered = await renderPage(page, deps, request.log);
+    }
+    const key = rendered.notFound
+      ? notFoundKey(keys.base, rendered.notFound)
+      : rendered.queryParams === null || rendered.queryParams === undefined
+        ? keys.key
+        : `${keys.base}${page.pathname}${canonicalQuery(page.search, rendered.queryParams)}`;
+    if (!CACHEABLE_STATUSES.has(rendered.status)) return deps.cache.detached(key, rendered, revisions);
+    if (!rendered.queryDependent)
+      deps.cache.declare(keys.address, {
+        params: rendered.queryParams ?? null,
+        ...(rendered.notFound ? { notFound: rendered.notFound } : {}),
+        contentRevision: revisions.content,
+        catalogRevision: revisions.catalog,
+      });
     const previous = deps.cache.peek(key);
     const sameRevisions = previous && previous.contentRevision === revisions.content && previous.catalogRevision === revisions.catalog;
-    if (!CACHEABLE_STATUSES.has(rendered.status)) return deps.cache.detached(key, rendered, revisions);
     if (rendered.degraded && previous && !previous.degraded && sameRevisions) {
       previous.renderedAt = Date.now() - deps.config.pageCache.freshMs + DEGRADED_FRESH_MS;
       return previous;

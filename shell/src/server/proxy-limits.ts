@@ -1,14 +1,20 @@
 /**
- * How the same-origin API proxy shares the content API between visitors: reads and uploads wait in separate pools
- * (a flood of one kind never starves the other), a client may run only a few uploads at once, a request that waits
- * too long for its pool is answered 503, and a request body must keep arriving at a minimum byte rate.
+ * How the same-origin API proxy shares the content API between visitors: reads, small bodies (JSON forms, small
+ * multipart) and large uploads wait in separate pools (a flood of one kind never starves another: a form never waits
+ * behind uploads), a client may run only a few bodies of each kind at once, a request that waits too long for its
+ * pool is answered 503, and a request body must keep arriving at a minimum byte rate and, on average, fast enough to
+ * end before its deadline.
  */
 export interface ProxyLimits {
   /** Concurrent upstream GET/HEAD requests. */
   readConcurrency: number;
-  /** Concurrent upstream requests with a body (form submissions, uploads). */
+  /** Concurrent upstream requests with a large body (uploads). */
   uploadConcurrency: number;
-  /** Concurrent requests with a body from one client address. */
+  /** Concurrent upstream requests with a small body (a declared length up to `smallBodyBytes`: JSON forms). */
+  formConcurrency: number;
+  /** The largest declared body that counts as small. */
+  smallBodyBytes: number;
+  /** Concurrent requests with a body of each kind (small, large) from one client address. */
   uploadsPerClient: number;
   /** How long a request may wait for a free place in its pool before it is answered 503. */
   queueTimeoutMs: number;
@@ -19,6 +25,13 @@ export interface ProxyLimits {
    */
   bodyIdleTimeoutMs: number;
   bodyMinBytesPerSecond: number;
+  /**
+   * A whole body must arrive within `bodyGraceMs` plus its declared length (the limit when none is declared) at
+   * `bodyMinAverageBytesPerSecond`: a trickle just above the per-window minimum cannot hold a place for long. At
+   * 16 KiB/s, a 50 MB upload has 53 minutes; a 1 KB form, the grace time.
+   */
+  bodyMinAverageBytesPerSecond: number;
+  bodyGraceMs: number;
   /** Largest non-multipart body (JSON forms) the proxy forwards; the content API's own limit. */
   jsonBodyLimitBytes: number;
   /** Largest multipart body: 50 MB of files plus room for boundaries and text fields. */
@@ -36,10 +49,14 @@ export function readProxyLimits(env: NodeJS.ProcessEnv): ProxyLimits {
   return {
     readConcurrency: positive(env.PROXY_READ_CONCURRENCY, 64),
     uploadConcurrency: positive(env.PROXY_UPLOAD_CONCURRENCY, 32),
+    formConcurrency: positive(env.PROXY_FORM_CONCURRENCY, 32),
+    smallBodyBytes: positive(env.PROXY_SMALL_BODY_BYTES, 64 * 1024),
     uploadsPerClient: positive(env.UPLOADS_PER_CLIENT, 4),
     queueTimeoutMs: positive(env.PROXY_QUEUE_TIMEOUT_MS, 5000),
     bodyIdleTimeoutMs: positive(env.UPLOAD_IDLE_TIMEOUT_MS, 30_000),
     bodyMinBytesPerSecond: positive(env.UPLOAD_MIN_BYTES_PER_SECOND, 2048),
+    bodyMinAverageBytesPerSecond: positive(env.UPLOAD_MIN_AVERAGE_BYTES_PER_SECOND, 16 * 1024),
+    bodyGraceMs: positive(env.UPLOAD_GRACE_MS, 20_000),
     jsonBodyLimitBytes: 1024 * 1024,
     multipartBodyLimitBytes: 51 * 1024 * 1024,
     upstreamTimeoutMs: positive(env.PROXY_UPSTREAM_TIMEOUT_MS, 30_000),
@@ -101,6 +118,12 @@ export class ProxyPool {
       this.waiting.shift()?.();
     };
   }
+}
+
+/** The time a body of this declared length (or of the limit, when it declares none) may take to arrive. */
+export function bodyDeadlineMs(limits: ProxyLimits, declaredLength: number, bodyLimit: number): number {
+  const bytes = declaredLength > 0 ? Math.min(declaredLength, bodyLimit) : bodyLimit;
+  return limits.bodyGraceMs + Math.ceil((bytes / limits.bodyMinAverageBytesPerSecond) * 1000);
 }
 
 /** Counts the requests with a body each client address has under way. */

@@ -1,3 +1,4 @@
+import type { Locale } from '@site/contracts';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -20,6 +21,12 @@ export interface RenderedPage {
   headers: Record<string, string>;
   /** A section fell back (a remote or loader failed): worth replacing soon, never worth replacing a good page. */
   degraded: boolean;
+  /** The query parameters the answer depends on (sorted); null: the whole query (a redirect carries it). */
+  queryParams?: readonly string[] | null;
+  /** Set on a "not found" page: it is the same for every unknown address of this locale. */
+  notFound?: Locale;
+  /** The answer holds for this query only (a query that failed the page's validation): nothing to learn about the address. */
+  queryDependent?: boolean;
 }
 
 /**
@@ -41,6 +48,20 @@ export interface CachedPage extends Omit<RenderedPage, 'html'> {
 
 const ENTRY_OVERHEAD_BYTES = 512;
 
+/** How many addresses' query declarations are remembered (about 200 bytes each). */
+const MAX_DECLARATIONS = 20_000;
+
+/**
+ * What a page's address depends on, as its last render at these revisions found: the query parameters it declares
+ * (null: the whole query, for a redirect that carries it), or that the address is not found (one page per locale).
+ */
+export interface QueryDeclaration {
+  params: readonly string[] | null;
+  notFound?: Locale;
+  contentRevision: string | null;
+  catalogRevision: number;
+}
+
 function entityTag(html: Buffer): string {
   return createHash('sha1').update(html).digest('base64url').slice(0, 27);
 }
@@ -53,6 +74,7 @@ export class RenderCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly inflight = new Map<string, Promise<CachedPage>>();
   private readonly compressing = new WeakMap<CachedPage, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>();
+  private readonly declarations = new Map<string, QueryDeclaration>();
   private totalBytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -152,6 +174,19 @@ export class RenderCache {
     if (!entry) return;
     this.entries.delete(key);
     this.totalBytes -= entry.bytes;
+  }
+
+  /** The declaration learned for an address (path and variant) at these revisions, if any. */
+  declarationOf(address: string, revisions: { content: string | null; catalog: number }): QueryDeclaration | undefined {
+    const found = this.declarations.get(address);
+    return found && found.contentRevision === revisions.content && found.catalogRevision === revisions.catalog ? found : undefined;
+  }
+
+  /** Remembers an address's declaration; the oldest learned goes first when the table is full. */
+  declare(address: string, declaration: QueryDeclaration): void {
+    this.declarations.delete(address);
+    if (this.declarations.size >= MAX_DECLARATIONS) this.declarations.delete(this.declarations.keys().next().value!);
+    this.declarations.set(address, declaration);
   }
 
   /** Runs `render` unless a render of the same key is under way, in which case its result is shared. */

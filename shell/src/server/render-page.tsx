@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { type ApiClient, type BreakpointType, type SectionModule } from '@site/contracts';
+import { localizePath, type ApiClient, type BreakpointType, type Locale, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
 import type { SectionRuntime } from '../app/contexts';
 import type { RemoteCatalog } from '../federation/catalog';
@@ -12,6 +12,7 @@ import type { ServerFederation } from '../federation/server-federation';
 import type { Sanitizer } from '../security/sanitize';
 import { CONTENT_API_UNAVAILABLE } from '../api/content-errors';
 import { runPagePipeline } from '../routing/page-pipeline';
+import { canonicalQuery } from '../routing/routes';
 import type { SectionView } from '../stores/page-store';
 import { shellFailurePage } from './shell-failure-page';
 import { siteStructuredData, withHeroImage } from './structured-data';
@@ -128,7 +129,19 @@ const DEGRADED_STATUSES = new Set(['failed', 'unavailable', 'deferred']);
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
 
 function redirectTo(status: number, location: string): RenderedPage {
-  return { status, location, html: Buffer.alloc(0), headers: {}, degraded: false };
+  // The target carries the request's query as it came: the answer depends on all of it.
+  return { status, location, html: Buffer.alloc(0), headers: {}, degraded: false, queryParams: null };
+}
+
+/**
+ * The path every "not found" page is rendered at, whatever was asked for: the page holds nothing of the request
+ * (no echo of an attacker's path), so one rendered copy per locale serves every unknown address.
+ */
+const NOT_FOUND_PATH = '/404';
+
+export interface RenderOptions {
+  /** True when a shared "not found" page of this locale is at hand: then a 404 is not rendered again. */
+  hasNotFoundPage?: (locale: Locale) => boolean;
 }
 
 /**
@@ -136,7 +149,7 @@ function redirectTo(status: number, location: string): RenderedPage {
  * degrading on its own). Nothing here reads the visitor's request, so the result can be cached and shared; a
  * content API that does not answer makes the page 503 (the caller may still have a stale copy to serve).
  */
-export async function renderPage(page: PageRequest, deps: RenderDependencies, log: FastifyBaseLogger): Promise<RenderedPage> {
+export async function renderPage(page: PageRequest, deps: RenderDependencies, log: FastifyBaseLogger, options: RenderOptions = {}): Promise<RenderedPage> {
   const catalog = deps.registry.current.forVariant(page.canaryVariant ?? '');
   const { route, init, outcome } = await runPagePipeline(
     { pathname: page.pathname, search: page.search },
@@ -160,6 +173,15 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     },
   );
   if (outcome.kind === 'redirect') return redirectTo(outcome.status, outcome.location);
+  const notFound = outcome.kind === 'error' && outcome.error.statusCode === 404 && route.kind !== 'error' ? route.locale : undefined;
+  // A page whose query failed its validation is "not found" for this query only: the address itself exists.
+  const queryDependent = outcome.kind === 'error' && outcome.error.dependsOnQuery === true ? { queryDependent: true } : {};
+  if (notFound && options.hasNotFoundPage?.(notFound))
+    return { status: 404, html: Buffer.alloc(0), headers: {}, degraded: false, notFound, queryParams: [], ...queryDependent };
+  // Only the declared parameters reach the render: the page is the same for every address that differs in others.
+  const queryParams = outcome.kind === 'page' ? (outcome.view.queryParams ?? []) : [];
+  const search = canonicalQuery(page.search, queryParams);
+  const path = notFound ? NOT_FOUND_PATH : route.path;
 
   // Preferences (colour scheme, font size) are applied by the preference script, never by the server: the HTML
   // must be the same for every visitor.
@@ -183,20 +205,20 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     const error = unreachable ? { statusCode: 503, message: CONTENT_API_UNAVAILABLE, cause: outcome.error.message } : outcome.error;
     if (error.statusCode >= 500) log.error({ cause: error.cause }, 'page failed: content API unavailable');
     store.status = error.statusCode;
-    store.page.fail(error);
+    store.page.fail(notFound ? { statusCode: 404, message: error.message } : error);
   } else {
     modules = outcome.modules;
-    store.page.show(outcome.view);
+    store.page.show({ ...outcome.view, search });
   }
 
-  const url = new URL(`${page.pathname}${page.search}`, 'http://shell.local');
+  const url = new URL(`${notFound ? localizePath(NOT_FOUND_PATH, notFound) : page.pathname}${search}`, 'http://shell.local');
   const runtime: SectionRuntime = { isServer: true, moduleFor: (view) => modules.get(view.descriptor.id) };
   const sections = store.page.current?.sections ?? [];
   const assets = sectionAssets(catalog, store.page.error ? [] : sections);
   const inlineStyles = await deps.federation.styles.collect(assets.css, Math.min(STYLESHEET_WAIT_MS, deps.config.remoteLoadTimeoutMs));
   const head = documentHead({
     locale: route.locale,
-    path: route.path,
+    path,
     origin: page.origin,
     siteName: store.init.siteName,
     titlePostfix: store.init.titlePostfix,
@@ -269,8 +291,11 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     if (view.status !== 'ready' || !view.remote || !view.version) continue;
     deps.federation.stats.recordRender(view.remote, view.descriptor.name, view.version, thrown.has(`${view.remote}@${view.version}/${view.descriptor.name}`));
   }
-  if (!html) return { status: 500, html: Buffer.from(shellFailurePage(route.locale)), headers: { ...HTML_HEADERS }, degraded: true };
+  if (!html) return { status: 500, html: Buffer.from(shellFailurePage(route.locale)), headers: { ...HTML_HEADERS }, degraded: true, queryParams };
   return {
+    queryParams,
+    ...(notFound ? { notFound } : {}),
+    ...queryDependent,
     status: store.status,
     html: Buffer.concat([Buffer.from(head), html, Buffer.from(tail)]),
     headers: { ...HTML_HEADERS, 'content-security-policy': policy },

@@ -14,3 +14,14 @@ export function shellFailurePage(locale: Locale): string {
   const home = `${localePrefix(locale)}/`;
   return `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>500 | ${text.title}</title><main><h1>500</h1><p>${text.message}</p><p><a href="${home}">${text.home}</a></p></main></html>`;
 }
+
+const BUSY_TEXT: Record<Locale, { title: string; message: string }> = {
+  ru: { title: 'Слишком много запросов', message: 'С вашего адреса пришло слишком много запросов новых страниц. Повторите попытку через несколько секунд.' },
+  en: { title: 'Too many requests', message: 'Too many requests for new pages came from your address. Please try again in a few seconds.' },
+};
+
+/** The page sent to a client over its budget of pages the cache did not hold: plain HTML, in the path's language. */
+export function tooManyRequestsPage(locale: Locale): string {
+  const text = BUSY_TEXT[locale];
+  return `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>429 | ${text.title}</title><main><h1>429</h1><p>${text.message}</p><p><a href="${localePrefix(locale)}/">${TEXT[locale].home}</a></p></main></html>`;
+}

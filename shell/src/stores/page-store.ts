@@ -27,6 +27,8 @@ export interface PageView {
   title: string;
   seo?: Page['seo'];
   watchQuery?: Page['watchQuery'];
+  /** The query parameters that may change this page (the route's, the page's and its sections'), sorted. */
+  queryParams?: string[];
   sections: SectionView[];
   /** The path and query this view was loaded for. */
   path: string;
@@ -36,6 +38,8 @@ export interface PageView {
 export interface PageError extends ApiError {
   /** The error page's own texts are chosen by status; this is what the backend said. */
   cause?: string;
+  /** The page exists, but its address's query failed the page's validation: another query may show it. */
+  dependsOnQuery?: boolean;
 }
 
 export interface PageSnapshot {

@@ -132,4 +132,19 @@ describe.each(ENGINES)('captcha and rate limit on %s', (engine) => {
     statuses.push((await sendJson(server, 'POST', '/en/forms/contact', contact, browser('c'.repeat(32), 'key-fifth-0005'))).status);
     expect(statuses).toEqual([201, 200, 201, 429, 201, 429]);
   });
+
+  test('attempts under one idempotency key that fail (invalid fields, refused captcha) all count: past the limit they get 429', async () => {
+    Object.assign(server.config.captcha, { enabled: true, mode: 'v3', verifyUrl: `${provider.url}/siteverify`, secret: 'test-secret', minScore: 0.5 });
+    const headers = { 'x-forwarded-for': '198.51.100.11', 'idempotency-key': 'key-failing-0001' };
+    const attempt = (body: unknown) => sendJson<{ message: string }>(server, 'POST', '/en/forms/contact', body, headers);
+    const statuses: number[] = [];
+    statuses.push((await attempt({ ...contact, email: 'not-an-email', captchaToken: 'good' })).status);
+    statuses.push((await attempt({ ...contact, captchaToken: 'forged' })).status);
+    statuses.push((await attempt({ ...contact, captchaToken: 'low' })).status);
+    const callsBefore = provider.calls.length;
+    for (let index = 0; index < 5; index += 1) statuses.push((await attempt({ ...contact, captchaToken: index % 2 ? 'forged' : 'good' })).status);
+    expect(statuses).toEqual([400, 403, 403, 429, 429, 429, 429, 429]);
+    // Past the limit nothing reached the captcha provider.
+    expect(provider.calls.length).toBe(callsBefore);
+  });
 });

@@ -23,7 +23,7 @@ import { verifyCaptcha } from './captcha';
 import { assertEventTakesApplications } from './event-applications';
 import { MEDIA_TYPE_OF_EXTENSION, allowedExtensionOf, contentMatchesExtension } from './file-signatures';
 import { formMessage } from './messages';
-import { CLIENT_ID_HEADER, FormRateLimits } from './rate-limit';
+import { CLIENT_ID_HEADER, FormRateLimits, type FormAttemptLimits } from './rate-limit';
 import { saveVacancySubscription } from './subscriptions';
 import { discardStaged, findSubmissionByKey, storeSubmission, type StagedAttachment } from './submissions';
 import { UploadBudget, receiveFile, sweepStaleUploads } from './upload-stream';
@@ -111,7 +111,7 @@ async function readMultipart(request: FastifyRequest, locale: Locale, incomingDi
 }
 
 export async function registerFormRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
-  const limiter = new FormRateLimits(config.rateLimit);
+  const limiter: FormAttemptLimits = new FormRateLimits(config.rateLimit);
   const uploadsDir = uploadsDirOf(config);
   const incomingDir = path.join(uploadsDir, '.incoming');
   // Partials of a process that was killed go at start; those of uploads cut later, within one more window.
@@ -125,14 +125,21 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
-  function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
+  const rawKeyOf = (request: FastifyRequest) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-    const waitSeconds = limiter.hit(request.ip, request.headers[CLIENT_ID_HEADER], typeof key === 'string' ? key : undefined);
+    return typeof key === 'string' ? key : undefined;
+  };
+
+  /** Every attempt counts, whatever its outcome; only the replay of a submission already stored is free. */
+  async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, locale: Locale): Promise<void> {
+    const waitSeconds = await limiter.attempt(request.ip, request.headers[CLIENT_ID_HEADER], rawKeyOf(request));
     if (waitSeconds > 0) {
       reply.header('retry-after', String(waitSeconds));
       throw new HttpError(429, formMessage('tooManyRequests', locale));
     }
   }
+
+  const markStored = (request: FastifyRequest) => limiter.stored(request.ip, request.headers[CLIENT_ID_HEADER], rawKeyOf(request));
 
   async function checkCaptcha(request: FastifyRequest, token: unknown, kind: string, locale: Locale): Promise<number | undefined> {
     const verdict = await verifyCaptcha(config.captcha, typeof token === 'string' ? token : undefined, kind, request.ip);
@@ -152,7 +159,7 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
       const kind = (request.params as { kind: string }).kind;
       const form = FORM_SCHEMAS[kind];
       if (!form) throw notFound();
-      enforceRateLimit(request, reply, locale);
+      await enforceRateLimit(request, reply, locale);
       const declaredLength = Number(request.headers['content-length'] ?? 0);
       if (declaredLength > UPLOAD_MAX_TOTAL_BYTES + MULTIPART_OVERHEAD_BYTES) {
         reply.header('connection', 'close');
@@ -161,11 +168,13 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
       const idempotencyKey = idempotencyKeyOf(request);
       if (idempotencyKey) {
         const existing = await findSubmissionByKey(db, kind, idempotencyKey);
-        if (existing)
+        if (existing) {
+          await markStored(request);
           return reply
             .status(200)
             .header('idempotent-replayed', 'true')
             .send({ id: existing, message: formMessage('accepted', locale) });
+        }
       }
       const { fields, staged } = request.isMultipart()
         ? await readMultipart(request, locale, incomingDir, form.acceptsFiles)
@@ -184,6 +193,7 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
           captchaScore,
           attachments: staged,
         });
+        await markStored(request);
         if (stored.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(stored.replayed ? 200 : 201).send({ id: stored.id, message: formMessage('accepted', locale) });
       } catch (error) {
@@ -202,7 +212,7 @@ export async function registerFormRoutes(app: FastifyInstance, { db, config }: R
     { schema: { body: SubscriptionBody, response: { 200: FormAcceptedSchema, 201: FormAcceptedSchema } } },
     async (request, reply) => {
       const locale = localeOf(request.params);
-      enforceRateLimit(request, reply, locale);
+      await enforceRateLimit(request, reply, locale);
       const body = request.body as Record<string, unknown>;
       const payload = checkedPayload<{ email: string; centreIds?: string[] }>(VacancySubscriptionSchema, normaliseFields(body), locale);
       for (const centreId of payload.centreIds ?? []) {

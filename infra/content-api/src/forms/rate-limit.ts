@@ -3,8 +3,8 @@ import type { RateLimitConfig } from '../config';
 interface Window {
   startedAt: number;
   count: number;
-  /** Idempotency keys already counted: a retry of the same submission is not a new one. */
-  keys: Set<string>;
+  /** Idempotency keys of submissions stored in this window: a replay of a stored submission is not a new attempt. */
+  stored: Set<string>;
 }
 
 /**
@@ -20,24 +20,33 @@ export class RateLimiter {
   ) {}
 
   /**
-   * Records one attempt; returns the seconds to wait when the client is over its limit, or 0. An attempt that
-   * repeats an idempotency key already counted in the window is free.
+   * Records one attempt; returns the seconds to wait when the client is over its limit, or 0. Only the replay of a
+   * submission stored in this window under the same idempotency key is free (it is answered from the record);
+   * every other attempt counts, so a key whose attempts keep failing buys nothing.
    */
   hit(clientKey: string, idempotencyKey?: string): number {
     const now = this.now();
+    const window = this.windowOf(clientKey, now);
+    if (idempotencyKey && window.stored.has(idempotencyKey)) return 0;
+    window.count += 1;
+    if (window.count <= this.config.max) return 0;
+    return Math.max(1, Math.ceil((window.startedAt + this.config.windowMs - now) / 1000));
+  }
+
+  /** A submission under this key was stored: its replays in the rest of the window are free. */
+  stored(clientKey: string, idempotencyKey: string): void {
+    const window = this.windowOf(clientKey, this.now());
+    if (window.stored.size < 1000) window.stored.add(idempotencyKey);
+  }
+
+  private windowOf(clientKey: string, now: number): Window {
     let window = this.windows.get(clientKey);
     if (!window || now - window.startedAt >= this.config.windowMs) {
-      window = { startedAt: now, count: 0, keys: new Set() };
+      window = { startedAt: now, count: 0, stored: new Set() };
       this.windows.set(clientKey, window);
       this.forgetExpired(now);
     }
-    if (idempotencyKey && window.keys.has(idempotencyKey)) return 0;
-    window.count += 1;
-    if (window.count <= this.config.max) {
-      if (idempotencyKey && window.keys.size < 1000) window.keys.add(idempotencyKey);
-      return 0;
-    }
-    return Math.max(1, Math.ceil((window.startedAt + this.config.windowMs - now) / 1000));
+    return window;
   }
 
   private forgetExpired(now: number): void {
@@ -51,11 +60,23 @@ export const CLIENT_ID_HEADER = 'x-form-client';
 const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
+ * What the form routes need from a rate limit: count an attempt, and learn that a submission was stored. Async, so
+ * that an implementation shared by several instances (a database table) fits behind it.
+ */
+export interface FormAttemptLimits {
+  /** Counts one attempt of the client; seconds to wait, or 0. */
+  attempt(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<number>;
+  /** The attempt under this key was stored (or replayed from the record): its retries need not count. */
+  stored(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<void>;
+}
+
+/**
  * Two limits: per browser (its client id) a low one, per IP address a much higher one, so that the students of
  * a campus behind one NAT address do not lock each other out, while one address cannot flood the intake by
- * inventing ids. A request without a valid id counts against its address only.
+ * inventing ids. A request without a valid id counts against its address only. In memory: each instance limits
+ * its own traffic.
  */
-export class FormRateLimits {
+export class FormRateLimits implements FormAttemptLimits {
   private readonly perIp: RateLimiter;
   private readonly perClient: RateLimiter;
 
@@ -64,10 +85,20 @@ export class FormRateLimits {
     this.perClient = new RateLimiter({ max: config.clientMax, windowMs: config.windowMs }, now);
   }
 
-  /** Seconds to wait, or 0. */
-  hit(ip: string, clientId: unknown, idempotencyKey: string | undefined): number {
-    const byClient = typeof clientId === 'string' && CLIENT_ID.test(clientId) ? this.perClient.hit(`${ip} ${clientId}`, idempotencyKey) : 0;
-    if (byClient > 0) return byClient;
-    return this.perIp.hit(ip, idempotencyKey);
+  attempt(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<number> {
+    const byClient = validClientId(clientId) ? this.perClient.hit(`${ip} ${clientId}`, idempotencyKey) : 0;
+    return Promise.resolve(byClient > 0 ? byClient : this.perIp.hit(ip, idempotencyKey));
   }
+
+  stored(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<void> {
+    if (idempotencyKey) {
+      if (validClientId(clientId)) this.perClient.stored(`${ip} ${clientId}`, idempotencyKey);
+      this.perIp.stored(ip, idempotencyKey);
+    }
+    return Promise.resolve();
+  }
+}
+
+function validClientId(clientId: unknown): clientId is string {
+  return typeof clientId === 'string' && CLIENT_ID.test(clientId);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliverPage, type DeliveryDependencies } from '../page-delivery';
+import { MissBudget } from '../miss-budget';
 
 /**
  * Every address that is not an asset, the API or an operator page is a page of the site: a declared route for GET
@@ -17,6 +18,7 @@ export async function pagesPlugin(app: FastifyInstance): Promise<void> {
     shellAssets: app.shellAssets,
     cache: app.renderCache,
     revision: app.contentRevision,
+    missBudget: new MissBudget(app.shellConfig.pageCache.missBurst, app.shellConfig.pageCache.missPerSecond),
   };
   const page = (request: FastifyRequest, reply: FastifyReply) => deliverPage(request, reply, deps);
   app.get('/', page);

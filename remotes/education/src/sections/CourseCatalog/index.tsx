@@ -7,6 +7,9 @@ import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';
 import { CourseFilters } from './CourseFilters';
 import type { CourseCatalogData } from './load';
 
+/** The page query parameters this section reads: only these reach it, and they key the cached page. */
+export const meta = { query: [...COURSE_FACETS, 'q', 'page'] };
+
 export { load } from './load';
 
 /** The course catalogue: free text, facets with counts, durations on every course, pages. */

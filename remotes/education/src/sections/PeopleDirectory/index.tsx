@@ -7,6 +7,9 @@ import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';
 import type { PeopleDirectoryData, PeopleDirectoryProps } from './load';
 import { PersonCard } from './PersonCard';
 
+/** The page query parameters this section reads: only these reach it, and they key the cached page. */
+export const meta = { query: ['q', 'department', 'page'] };
+
 export { load } from './load';
 
 const People = styled.ul`

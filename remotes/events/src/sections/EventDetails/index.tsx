@@ -11,6 +11,9 @@ import { applicationTargetOf } from './application';
 import { eventStructuredData } from './structured-data';
 import type { EventDetailsProps } from './load';
 
+/** The page query parameters this section reads: only these reach it, and they key the cached page. */
+export const meta = { query: ['eventId'] };
+
 export { load } from './load';
 
 const Layout = styled.div`

@@ -7,6 +7,9 @@ import { EventCard } from '../../event-items/EventCard';
 import { DayPicker } from './DayPicker';
 import type { CalendarScope, CalendarView, EventsCalendarData, EventsCalendarProps } from './load';
 
+/** The page query parameters this section reads: only these reach it, and they key the cached page. */
+export const meta = { query: ['day', 'scope', 'page'] };
+
 export { load } from './load';
 
 const ListHeading = styled.h3`

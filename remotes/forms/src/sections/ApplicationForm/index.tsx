@@ -21,7 +21,7 @@ export { load } from './load';
  * Not lazy: a form must validate and send by script as soon as it is shown. A lazy section waits unhydrated until
  * it nears the viewport, and while it waits React holds back the page's client navigations (router transitions).
  */
-export const meta = { lazy: false };
+export const meta = { lazy: false, query: ['eventId', 'programId'] };
 
 /**
  * An application to a program or an event, with attachments. The event and the program come from the page's

@@ -22,7 +22,7 @@ export { load } from './load';
  * Not lazy: a form must validate and send by script as soon as it is shown. A lazy section waits unhydrated until
  * it nears the viewport, and while it waits React holds back the page's client navigations (router transitions).
  */
-export const meta = { lazy: false };
+export const meta = { lazy: false, query: ['vacancyId'] };
 
 /**
  * A resume for a vacancy or an open application. The vacancy comes from the props or the page's query: the

@@ -11,6 +11,9 @@ export { load } from './load';
 /** The page's query parameter of the centre tab. */
 export const CENTRE_PARAM = 'centre';
 
+/** The page query parameters this section reads: only these reach it, and they key the cached page. */
+export const meta = { query: [CENTRE_PARAM] };
+
 const Groups = styled.div`
   display: grid;
   gap: 2rem;

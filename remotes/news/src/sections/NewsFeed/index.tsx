@@ -7,6 +7,10 @@ import { NewsCard } from '../../news-items/NewsCard';
 import { NewsFilterSelection } from './filter-selection';
 import { FilterPanel } from './FilterPanel';
 import type { NewsFeedData, NewsFeedProps } from './load';
+import { NEWS_FILTER_GROUPS } from '@site/contracts/news';
+
+/** The page query parameters this section reads: only these reach it, and they key the cached page. */
+export const meta = { query: ['page', 'date', ...NEWS_FILTER_GROUPS] };
 
 export { load } from './load';
 

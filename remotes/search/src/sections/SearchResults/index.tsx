@@ -9,6 +9,9 @@ import { Pager, resultRange } from './Pager';
 import { searchHref } from './search-href';
 import type { SearchData } from './load';
 
+/** The page query parameters this section reads: only these reach it, and they key the cached page. */
+export const meta = { query: ['query', 'category', 'page'] };
+
 export { load } from './load';
 
 const SearchForm = styled.form`
