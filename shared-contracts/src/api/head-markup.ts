@@ -11,8 +11,14 @@ const META_ATTRIBUTES = new Set(['name', 'property', 'content', 'charset', 'item
 /** `http-equiv` values that only describe the document (never refresh, set-cookie, content-security-policy…). */
 const SAFE_HTTP_EQUIV = new Set(['content-language', 'x-ua-compatible']);
 
-/** `rel` values a `<link>` may have: what a page is, its other languages and formats, its icons. */
+/**
+ * `rel` values a `<link>` may have: what a page is, its other languages and formats, its icons, and early connections
+ * to hosts it uses (a connection loads nothing; what may load is the policy's business). Never anything that loads
+ * styles or scripts (stylesheet, preload, modulepreload, prefetch, prerender).
+ */
 const LINK_RELS = new Set([
+  'preconnect',
+  'dns-prefetch',
   'canonical',
   'alternate',
   'icon',

@@ -38,7 +38,7 @@ describe("editors' head markup passes an allow-list", () => {
     ['a script preload to another host', { link: [{ rel: 'preload', as: 'script', href: 'https://evil.example/x.js' }] }, /x\.js/],
     ['a module preload', { link: [{ rel: 'modulepreload', href: 'https://evil.example/m.js' }] }, /m\.js/],
     ['a prefetch', { link: [{ rel: 'prefetch', href: 'https://evil.example/p' }] }, /evil\.example\/p/],
-    ['a preconnect to a tracker', { link: [{ rel: 'preconnect', href: 'https://tracker.example' }] }, /tracker\.example/],
+    ['a prerender of another site', { link: [{ rel: 'prerender', href: 'https://evil.example/page' }] }, /evil\.example/],
     ['an icon with a script URL', { link: [{ rel: 'icon', href: 'javascript:steal()' }] }, /javascript:/],
     ['a link with an event handler', { link: [{ rel: 'icon', href: '/favicon.ico', onerror: 'steal()' }] }, /onerror|steal/],
     ['a protocol-relative icon', { link: [{ rel: 'icon', href: '//evil.example/i.png' }] }, /evil\.example/],
@@ -62,6 +62,7 @@ describe("editors' head markup passes an allow-list", () => {
         { rel: 'icon', href: '/favicon.ico', type: 'image/x-icon' },
         { rel: 'apple-touch-icon', href: '/apple-touch-icon.png', sizes: '180x180' },
         { rel: 'alternate', type: 'application/rss+xml', href: 'https://www.example.edu/news/feed.xml', title: 'Новости' },
+        { rel: 'preconnect', href: 'https://media.example.edu' },
       ],
     });
     expect(refused).toEqual([]);
@@ -73,6 +74,7 @@ describe("editors' head markup passes an allow-list", () => {
     expect(head).toContain('<link rel="icon" href="/favicon.ico" type="image/x-icon">');
     expect(head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="180x180">');
     expect(head).toContain('href="https://www.example.edu/news/feed.xml"');
+    expect(head).toContain('<link rel="preconnect" href="https://media.example.edu">');
   });
 
   test("the shell's own stylesheets and preloads stay: only editors' entries are filtered", () => {
