@@ -2,7 +2,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 
 /** Wrong credentials one client address may present within the window before it is made to wait. */
 export const AUTH_FAILURES_ALLOWED = 10;
-export const AUTH_FAILURE_WINDOW_SECONDS = 60;
+const AUTH_FAILURE_WINDOW_SECONDS = 60;
 
 /**
  * Failed authentication per client address: after `allowed` wrong credentials within the window, every further

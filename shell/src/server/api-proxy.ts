@@ -15,7 +15,7 @@ const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'authorization', 'cookie', 'forwar
 const PUBLIC_FIRST_SEGMENTS = new Set(['ru', 'en', 'media']);
 
 /** Whether a path (after the proxy's prefix) names a public endpoint; dot segments and backslashes never do. */
-export function isPublicApiPath(path: string): boolean {
+function isPublicApiPath(path: string): boolean {
   const query = path.search(/[?#]/);
   const pathname = query === -1 ? path : path.slice(0, query);
   if (!pathname.startsWith('/') || pathname.includes('\\')) return false;
