@@ -8,6 +8,7 @@ export * from './remotes';
 export * from './team-contract';
 export * from './api/common';
 export * from './api/init';
+export * from './api/head-markup';
 export * from './api/page';
 export * from './api/discovery';
 export * from './paths';

@@ -26,6 +26,18 @@ describe('SiteLink (spec point 2, links)', () => {
     expect(link('https://old.example.edu/archive')).not.toContain('target=');
   });
 
+  it('treats targets a browser reads as another host as external, never as a path of the site', () => {
+    for (const href of ['//evil.example', '/\\evil.example', '\\\\evil.example/x', '/\t/evil.example', '//evil.example/news/feed.xml']) {
+      const html = link(href);
+      expect([href, html]).toEqual([href, expect.stringContaining('target="_blank"')]);
+      expect(html).toContain('rel="noopener noreferrer"');
+      expect(html).not.toContain('href="/en/');
+    }
+    expect(link('//old.example.edu/archive')).not.toContain('target=');
+    // A doubled slash later in a path does not leave the site.
+    expect(link('/news//archive')).toMatch(/^<a href="\/en\/news\/+archive"[^>]*>x<\/a>$/);
+  });
+
   it('keeps a hash link on the page', () => {
     expect(link('#contacts')).toBe('<a href="#contacts">x</a>');
   });

@@ -1,16 +1,26 @@
 /** How a link target behaves (spec point 2, links). */
 export type LinkKind = 'internal' | 'hash' | 'mail-or-phone' | 'external' | 'legacy';
 
+/** A stand-in origin to read a target against: whatever lands elsewhere names a host of its own. */
+const HERE = 'http://here.invalid/';
+
+/**
+ * A target is read the way a browser reads it: `//evil.example`, `/\evil.example` (and the same with tabs or line
+ * breaks, which browsers drop) name another host, not a path on the site, so they are external like `https://…`.
+ */
 export function classifyHref(href: string, ownLegacyHosts: readonly string[] = []): LinkKind {
   if (href.startsWith('#')) return 'hash';
   if (/^(mailto|tel):/i.test(href)) return 'mail-or-phone';
-  if (!/^http/i.test(href)) return 'internal';
+  let url: URL;
   try {
-    const host = new URL(href).hostname.toLowerCase();
-    return ownLegacyHosts.some((legacy) => host === legacy.toLowerCase()) ? 'legacy' : 'external';
+    url = new URL(href, HERE);
   } catch {
-    return 'external';
+    return /^http/i.test(href) ? 'external' : 'internal';
   }
+  const http = url.protocol === 'http:' || url.protocol === 'https:';
+  if (!http || url.origin === new URL(HERE).origin) return /^http/i.test(href) ? 'external' : 'internal';
+  const host = url.hostname.toLowerCase();
+  return ownLegacyHosts.some((legacy) => host === legacy.toLowerCase()) ? 'legacy' : 'external';
 }
 
 /**

@@ -75,6 +75,35 @@ test.describe('SEO head', () => {
     expect(html).toContain('<link rel="preconnect" href="https://media.example">');
   });
 
+  test("editors' head markup outside the allow-list never reaches the page, and the page keeps its styles", async ({ page, request }) => {
+    await putPage(request, 'ru', {
+      slug: 'e2e-seo-hostile',
+      title: 'Страница с чужой разметкой',
+      seo: {
+        htmlAttrs: { onclick: 'window.__clicked = 1', 'data-e2e-page': 'hostile' },
+        meta: [
+          { 'http-equiv': 'refresh', content: '1;url=https://evil.example/phish' },
+          { 'http-equiv': 'set-cookie', content: 'session=evil' },
+          { name: 'author', content: 'НТУ' },
+        ],
+        link: [
+          { rel: 'stylesheet', href: 'https://evil.example/steal.css' },
+          { rel: 'preload', as: 'script', href: 'https://evil.example/x.js' },
+        ],
+      },
+      components: [{ id: 'text', name: 'RichText', props: { html: '<p>SEO</p>' } }],
+    } as Parameters<typeof putPage>[2]);
+    const html = head(await (await request.get('/e2e-seo-hostile')).text());
+    expect(html).toContain('data-e2e-page="hostile"');
+    expect(html).toContain('<meta name="author" content="НТУ">');
+    expect(html).not.toMatch(/onclick|http-equiv|evil\.example/);
+    await openHydrated(page, '/e2e-seo-hostile');
+    // Still here after the refresh would have fired, with the shell's stylesheet applied.
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/e2e-seo-hostile');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/PT Sans/);
+  });
+
   test('error pages are not indexed', async ({ request }) => {
     const html = head(await (await request.get('/no-such-page')).text());
     expect(html).toContain('<meta name="robots" content="noindex">');

@@ -18,6 +18,7 @@ import { actorFor, type TokenConfig } from './tokens';
 import { fleetView, hostDeclarations, parseFleetReport } from './fleet';
 import { CanaryJudge, type CanaryPolicy } from './canary';
 import { registryMetrics } from './metrics';
+import { installAuthGate } from './auth-gate';
 
 export interface RegistryServerOptions {
   /** The registry database and the static host's folder of published builds. */
@@ -82,6 +83,8 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     if (status >= 500) app.log.error({ err: error }, 'registry request failed');
     void reply.code(status).send({ statusCode: status, message: error.message });
   });
+
+  installAuthGate(app, options.tokens);
 
   app.get('/registry.json', async (request, reply) => {
     const state = store.read();

@@ -80,6 +80,12 @@ describe('static host of remote builds', () => {
     expect(image.headers['content-encoding']).toBeUndefined();
   });
 
+  it('tells browsers not to guess a type for its files and its 404s, with no proxy in front', async () => {
+    for (const file of [url, '/remotes/news/1.0.0-aaaaaaaaaa/logo.png', '/remotes/news/9.9.9/remoteEntry.js']) {
+      expect((await get(base, file)).headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('names its process, so a fault drill can pause it', async () => {
     expect(JSON.parse((await get(base, '/health')).body)).toEqual({ status: 'ok', pid: process.pid });
   });

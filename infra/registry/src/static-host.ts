@@ -21,6 +21,8 @@ export function createStaticHost(options: StaticHostOptions): FastifyInstance {
   }
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
+    // Browsers run or style a file only as the type it is served with, with or without a proxy in front.
+    reply.header('x-content-type-options', 'nosniff');
   });
   app.register(fastifyStatic, {
     root: path.resolve(options.cdnDir),

@@ -5,12 +5,30 @@ import { COLOR_SCHEME_NAMES } from './color-schemes';
 
 export { COLOR_SCHEME_NAMES, isColorSchemeName, type ColorSchemeName } from './color-schemes';
 
-const SeoLinkSchema = Type.Object({ rel: Type.String(), href: Type.String() }, { additionalProperties: Type.String() });
+// Head markup editors may write. Other string attributes still parse (stored content stays readable), but pages are
+// rendered with the allow-list of head-markup.ts: what it does not name is dropped.
+const SeoLinkSchema = Type.Object(
+  {
+    rel: Type.String(),
+    href: Type.String(),
+    hreflang: Type.Optional(Type.String()),
+    type: Type.Optional(Type.String()),
+    sizes: Type.Optional(Type.String()),
+    media: Type.Optional(Type.String()),
+    title: Type.Optional(Type.String()),
+    color: Type.Optional(Type.String()),
+  },
+  { additionalProperties: Type.String() },
+);
 const SeoMetaSchema = Type.Object(
   {
     name: Type.Optional(Type.String()),
     property: Type.Optional(Type.String()),
     content: Type.String(),
+    charset: Type.Optional(Type.String()),
+    itemprop: Type.Optional(Type.String()),
+    media: Type.Optional(Type.String()),
+    'http-equiv': Type.Optional(Type.String()),
   },
   { additionalProperties: Type.String() },
 );

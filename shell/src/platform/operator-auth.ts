@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FailedAuthThrottle } from './auth-throttle';
 
 const REALM = 'Basic realm="platform", charset="UTF-8"';
 
@@ -27,15 +28,27 @@ function carriesOperatorToken(authorization: string | undefined, token: string):
 
 /**
  * A guard for the operator pages, which show internal addresses, versions, memory and recent errors: without a
- * configured token they do not exist (404); with one, a request without it is answered 401.
+ * configured token they do not exist (404); with one, a request without it is answered 401. An address that presented wrong credentials too often is answered 429
+ * until its window ends.
  */
-export function operatorGuard(token: string | null) {
+export function operatorGuard(token: string | null, throttle = new FailedAuthThrottle()) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!token) {
       await reply.code(404).header('cache-control', 'no-store').send({ statusCode: 404, message: 'Not Found' });
       return;
     }
+    const wait = await throttle.retryAfterSeconds(request.ip);
+    if (wait > 0) {
+      await reply
+        .code(429)
+        .header('retry-after', String(wait))
+        .header('cache-control', 'no-store')
+        .send({ statusCode: 429, message: 'Too many failed attempts: try again later' });
+      return;
+    }
     if (carriesOperatorToken(request.headers.authorization, token)) return;
+    // A browser's first visit carries no credentials: only wrong ones count against the address.
+    if (request.headers.authorization) await throttle.recordFailure(request.ip);
     request.log.warn({ url: request.url }, 'operator page refused: no valid operator token');
     await reply.code(401).header('www-authenticate', REALM).header('cache-control', 'no-store').send({ statusCode: 401, message: 'Unauthorized' });
   };

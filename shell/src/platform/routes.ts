@@ -5,6 +5,7 @@ import type { ServerFederation } from '../federation/server-federation';
 import type { RemoteStats } from './remote-stats';
 import { renderDashboard } from './dashboard';
 import { operatorGuard } from './operator-auth';
+import { STATIC_DOCUMENT_POLICY } from '../server/csp';
 import { readSupervisorStatus } from './supervisor-status';
 import type { CspReports } from '../security/csp-reports';
 import { PageCacheCounter } from './page-cache-counter';
@@ -258,7 +259,7 @@ export function registerPlatformRoutes(app: FastifyInstance, input: PlatformDepe
     return platformStatus(deps);
   });
   app.get('/_platform', { onRequest }, async (_request, reply) => {
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', STATIC_DOCUMENT_POLICY);
     return renderDashboard(platformStatus(deps), await readRegistryView(deps));
   });
   app.get('/_platform/fleet.json', { onRequest }, async (_request, reply) => {

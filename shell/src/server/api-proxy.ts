@@ -4,6 +4,26 @@ import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts/forms';
 import { ClientUploads, ProxyPool, bodyDeadlineMs, watchBodyRate, type ProxyLimits } from './proxy-limits';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+/** Request headers never sent on: visitors hold no credentials for the content API, so none may be passed through. */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'authorization', 'cookie', 'forwarded']);
+
+/**
+ * The content API's paths that visitors use: a locale's content, lists, search and forms (`/ru/…`, `/en/…`) and media.
+ * Everything else (the write API and intake reader under `/admin/`, `/health`, `/revision`, `/sitemap`) is for the
+ * platform's own services on the internal network and is answered 404 here, without reaching the content API.
+ */
+const PUBLIC_FIRST_SEGMENTS = new Set(['ru', 'en', 'media']);
+
+/** Whether a path (after the proxy's prefix) names a public endpoint; dot segments and backslashes never do. */
+function isPublicApiPath(path: string): boolean {
+  const query = path.search(/[?#]/);
+  const pathname = query === -1 ? path : path.slice(0, query);
+  if (!pathname.startsWith('/') || pathname.includes('\\')) return false;
+  const segments = pathname.split('/').slice(1);
+  // `.`, `..` and their encoded forms would let the upstream's URL parsing land somewhere else than this check.
+  if (segments.some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return false;
+  return PUBLIC_FIRST_SEGMENTS.has(segments[0] ?? '');
+}
 
 const BUSY = {
   ru: 'Сервер сейчас перегружен. Попробуйте ещё раз через несколько секунд.',
@@ -98,6 +118,10 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
   async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const path = request.url.slice(prefix.length - 1);
     const locale = localeOfPath(path);
+    if (!isPublicApiPath(path)) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') discardBody(request);
+      return refuse(reply, 404, 'Not Found');
+    }
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
@@ -132,7 +156,7 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
 
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+      if (!NOT_FORWARDED.has(name) && value !== undefined) headers[name] = value;
     }
     // The content API trusts the shells: it learns the visitor's address (as this shell determined it) from here.
     headers['x-forwarded-for'] = request.ip;

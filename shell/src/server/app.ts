@@ -15,6 +15,7 @@ import { registerCaptchaStandIn } from './captcha-standin';
 import { registerSiteIcons } from './site-icons';
 import type { ShellConfig } from './config';
 import { escapeHtml } from './document';
+import { STATIC_DOCUMENT_POLICY } from './csp';
 import { shellMessages } from '../i18n/messages';
 import { localizePath } from '@site/contracts';
 
@@ -51,7 +52,12 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
       applySecurityHeaders(request, reply, config.hstsMaxAgeSeconds);
       const statusCode = error.statusCode ?? 400;
       if (request.url.startsWith('/api/')) return reply.code(statusCode).send({ statusCode, message: 'Bad Request' });
-      return reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(undecodablePage(request.url));
+      return reply
+        .code(statusCode)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', STATIC_DOCUMENT_POLICY)
+        .send(undecodablePage(request.url));
     },
   });
   await app.register(shellServices, { config });

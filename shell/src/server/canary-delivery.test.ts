@@ -125,12 +125,12 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
     expect(predicate()).toBe(true);
   };
 
-  test('no canary: no cookie is set and pages vary by encoding only', async () => {
+  test('no canary: no cookie is set and pages vary by encoding and device, not by cookie', async () => {
     const page = await get();
     expect(page.statusCode).toBe(200);
     expect(versionOf(page.body)).toBe(STABLE);
     expect(page.headers['set-cookie']).toBeUndefined();
-    expect(page.headers.vary).toBe('Accept-Encoding');
+    expect(page.headers.vary).toBe('Accept-Encoding, User-Agent, Sec-CH-UA-Mobile');
     expect(page.headers['cache-control']).toMatch(/^public/);
   });
 
@@ -155,7 +155,7 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
     expect(versionOf(again.body)).toBe(CANARY);
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(again.headers['cache-control']).toMatch(/^public/);
-    expect(again.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(again.headers.vary).toBe('Accept-Encoding, Cookie, User-Agent, Sec-CH-UA-Mobile');
 
     // A stable visitor gets the stable page, from its own cache entry.
     const stable = await get('site_bucket=80');
@@ -179,6 +179,6 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
     expect(page.headers['cache-control']).toBe('private, no-store');
     const next = await get('site_bucket=10');
     expect(next.headers['set-cookie']).toBeUndefined();
-    expect(next.headers.vary).toBe('Accept-Encoding');
+    expect(next.headers.vary).toBe('Accept-Encoding, User-Agent, Sec-CH-UA-Mobile');
   });
 });

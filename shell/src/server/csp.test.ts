@@ -39,6 +39,14 @@ describe('Content-Security-Policy of a page', () => {
     expect(policy['report-uri']).toEqual(['/_csp-report']);
   });
 
+  it('loads styles only from the site and its remotes, fonts and media only from there and the media hosts: no other https host', () => {
+    const policy = directives(contentSecurityPolicy({ remoteUrls, mediaHosts: ['images.example.edu'] }));
+    expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://cdn.example.edu', 'http://127.0.0.1:3001']);
+    expect(policy['font-src']).toEqual(["'self'", 'data:', 'https://images.example.edu', 'https://cdn.example.edu', 'http://127.0.0.1:3001']);
+    expect(policy['media-src']).toEqual(["'self'", 'https://images.example.edu']);
+    for (const name of ['style-src', 'font-src', 'media-src', 'img-src', 'script-src']) expect(policy[name]).not.toContain('https:');
+  });
+
   it("lets Google's captcha load its code and frames, and page hits reach the collector", () => {
     const policy = directives(
       contentSecurityPolicy({ remoteUrls: [], captchaScriptUrl: 'https://www.google.com/recaptcha/api.js', analyticsEndpoint: 'https://mc.example.net/hit' }),

@@ -38,8 +38,9 @@ function unique(values: Array<string | null>): string[] {
 /**
  * The page's Content-Security-Policy. Scripts run only from the site, the remotes on the page and the captcha
  * provider, plus the document's own inline scripts (the colour scheme before first paint, the start of the shell's scripts) by their hashes; so HTML that reached a
- * page some other way cannot run. Styles may be inline (components set custom properties in style attributes);
- * images only from the site, its remotes and the configured media hosts (no tracking beacons in stored HTML).
+ * page some other way cannot run. Styles may be inline (components set custom properties in style attributes) but
+ * load only from the site and its remotes; images, fonts, audio and video only from the site, its remotes and the
+ * configured media hosts (no tracking beacons or foreign stylesheets in stored HTML or editors' head markup).
  */
 export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsEndpoint, mediaHosts = [] }: PolicyInput): string {
   const imageHosts = mediaHosts.map((host) => `https://${host}`);
@@ -51,10 +52,10 @@ export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsE
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...INLINE_SCRIPT_HASHES, ...remotes, ...captchaScripts]],
-    ['style-src', ["'self'", "'unsafe-inline'", 'https:', ...remotes]],
+    ['style-src', ["'self'", "'unsafe-inline'", ...remotes]],
     ['img-src', ["'self'", 'data:', 'blob:', ...imageHosts, ...remotes]],
-    ['font-src', ["'self'", 'data:', 'https:', ...remotes]],
-    ['media-src', ["'self'", 'https:']],
+    ['font-src', unique(["'self'", 'data:', ...imageHosts, ...remotes])],
+    ['media-src', unique(["'self'", ...imageHosts])],
     ['connect-src', unique(["'self'", ...remotes, originOf(analyticsEndpoint), ...captchaScripts])],
     ['frame-src', captchaFrames.length > 0 ? captchaFrames : ["'none'"]],
     ['object-src', ["'none'"]],
@@ -66,3 +67,16 @@ export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsE
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
+
+/**
+ * The policy of the shell's own static documents (the dashboard, the answer to an undecodable address): no script at
+ * all, inline styles only, nothing loaded from anywhere but the site, never framed elsewhere.
+ */
+export const STATIC_DOCUMENT_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

@@ -1,4 +1,4 @@
-import { COLOR_SCHEME_NAMES, LOCALE_ISO, type Locale, type Seo } from '@site/contracts';
+import { COLOR_SCHEME_NAMES, LOCALE_ISO, allowedHeadMarkup, type HeadMarkupRefusal, type Locale, type Seo } from '@site/contracts';
 import { declaredCanonicalPath, extraSeoLinks, formatTitle, mergeSeo, pageUrls } from '../app/seo';
 import {
   COLOR_SCHEME_ATTRIBUTE,
@@ -52,6 +52,8 @@ export interface HeadInput {
   mediaBase?: string;
   /** The shell's schema.org data for this page (the university, the breadcrumb trail). */
   structuredData?: StructuredData[];
+  /** Told what of the editors' head markup (htmlAttrs, meta, link) was dropped by the allow-list. */
+  onRefusedMarkup?: (refused: HeadMarkupRefusal[]) => void;
 }
 
 /** Installing and sharing: the locale's web app manifest, large previews on X/Twitter (from the Open Graph tags). */
@@ -99,7 +101,9 @@ export const PREFERENCE_SCRIPT = `(function(){var d=document.documentElement;fun
 
 /** Everything up to and including the opening of the app container. */
 export function documentHead(input: HeadInput): string {
-  const seo: Seo = mergeSeo(input.siteSeo, input.pageSeo);
+  // Editors' head markup passes an allow-list: no handlers, refreshes, cookies or foreign styles and scripts.
+  const { seo, refused } = allowedHeadMarkup(mergeSeo(input.siteSeo, input.pageSeo));
+  if (refused.length > 0) input.onRefusedMarkup?.(refused);
   const title = formatTitle(input.pageTitle ?? seo.title ?? null, input.titlePostfix || input.siteName);
   // A page that declares itself a copy of another names that one as canonical, and its language versions.
   const { canonical, alternates } = pageUrls(input.origin, declaredCanonicalPath(input.pageSeo) ?? input.path, input.locale);

@@ -38,7 +38,7 @@ describe('page delivery: render cache, revisions, backend faults', () => {
     expect(gate.pageFetches('contacts')).toBe(before);
     expect(cached.headers['content-encoding']).toBe('br');
     expect(cached.headers['cache-control']).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+.*stale-if-error=86400/);
-    expect(cached.headers.vary).toBe('Accept-Encoding');
+    expect(cached.headers.vary).toBe('Accept-Encoding, User-Agent, Sec-CH-UA-Mobile');
     const html = zlib.brotliDecompressSync(cached.rawPayload).toString('utf8');
     expect(html).toBe((await get('/contacts')).body);
     const gzipped = await get('/contacts', { 'accept-encoding': 'gzip' });
@@ -120,7 +120,7 @@ describe('page delivery: render cache, revisions, backend faults', () => {
     expect(english.headers['cache-control']).toBe('private, no-store');
     const russian = await get('/', { 'accept-language': 'ru' });
     expect(russian.statusCode).toBe(200);
-    expect(russian.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    expect(russian.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language, User-Agent, Sec-CH-UA-Mobile');
   });
 
   test('forwarded and Host headers never reach the links', async () => {

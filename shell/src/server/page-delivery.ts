@@ -62,6 +62,9 @@ function notModified(request: FastifyRequest, page: CachedPage): boolean {
   });
 }
 
+/** The request headers the device variant of a page is chosen by. */
+const DEVICE_VARY = 'User-Agent, Sec-CH-UA-Mobile';
+
 function sharedCacheControl(policy: PageCacheConfig): string {
   const staleIfError = Math.round(policy.staleIfErrorMs / 1000);
   return `public, max-age=0, s-maxage=${policy.sharedMaxAgeSeconds}, stale-while-revalidate=${policy.sharedStaleWhileRevalidateSeconds}, stale-if-error=${staleIfError}`;
@@ -317,7 +320,8 @@ async function sendPage(
   if (page.location) return reply.redirect(page.location, page.status);
 
   const coding = negotiateCoding(request.headers['accept-encoding']);
-  reply.header('vary', vary);
+  // Pages are rendered for the device the request names (breakpointFromDevice): caches must key on what it reads.
+  reply.header('vary', `${vary}, ${DEVICE_VARY}`);
   if (page.status < 500) reply.header('etag', etagFor(page, coding));
   if (page.status === 200 && notModified(request, page)) return reply.code(304).send();
   const encoded = await deps.cache.body(page, coding);

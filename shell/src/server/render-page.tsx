@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { localizePath, type ApiClient, type BreakpointType, type Locale, type SectionModule } from '@site/contracts';
+import { localizePath, type ApiClient, type BreakpointType, type HeadMarkupRefusal, type Locale, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
 import type { SectionRuntime } from '../app/contexts';
 import type { RemoteCatalog } from '../federation/catalog';
@@ -41,6 +41,21 @@ const RENDER_ABORT_MS = 10_000;
 
 /** Captcha checks run in the browser only; a section that calls one during server rendering has a bug. */
 const serverCaptcha = { enabled: false, execute: () => Promise.reject(new Error('captcha runs in the browser only')) };
+
+// Refused head markup is logged once per distinct entry, not on every render of every page that carries it; the
+// set is bounded, and holds only what editors stored, never anything of a request.
+const reportedMarkup = new Set<string>();
+const REPORTED_MARKUP_MAX = 512;
+
+function reportRefusedMarkup(refused: HeadMarkupRefusal[], log: FastifyBaseLogger): void {
+  for (const { reason, entry } of refused) {
+    const key = `${reason}|${JSON.stringify(entry)}`;
+    if (reportedMarkup.has(key)) continue;
+    if (reportedMarkup.size >= REPORTED_MARKUP_MAX) reportedMarkup.clear();
+    reportedMarkup.add(key);
+    log.warn({ reason, entry }, 'head markup refused: not on the allow-list, left out of the page');
+  }
+}
 
 // The policy depends only on the remote catalog (replaced as a whole when the registry changes) and the config.
 const policies = new WeakMap<RemoteCatalog, string>();
@@ -244,6 +259,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
             mediaBase: deps.config.publicApiBase,
           })
         : [],
+    onRefusedMarkup: (refused) => reportRefusedMarkup(refused, log),
   });
   const tail = documentTail(
     {

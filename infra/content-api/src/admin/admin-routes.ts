@@ -23,6 +23,7 @@ import { deleteEntity, deletePage, readEntity, reindexEverything, saveEntity, sa
 import { isPageSlug } from '../content/pages';
 import { toNumber } from '../db/database';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { FailedAuthThrottle } from '../http/auth-throttle';
 import { localeOf } from '../http/params';
 import type { RouteContext } from '../routes/route-context';
 import { registerIntakeReadRoutes } from './intake-routes';
@@ -71,10 +72,21 @@ export function registerAdminRoutes(app: FastifyInstance, { db, config }: RouteC
   if (!token) return;
   const expected = Buffer.from(`Bearer ${token}`);
 
+  // Wrong tokens are counted per client address: guessing the token meets 429s with Retry-After after a few tries.
+  const throttle = new FailedAuthThrottle();
+
   app.register(async (admin) => {
-    admin.addHook('onRequest', async (request) => {
+    admin.addHook('onRequest', async (request, reply) => {
+      const wait = await throttle.retryAfterSeconds(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, 'Too many failed attempts: try again later');
+      }
       const given = Buffer.from(request.headers.authorization ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, 'Not Authorized');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        if (request.headers.authorization) await throttle.recordFailure(request.ip);
+        throw new HttpError(401, 'Not Authorized');
+      }
     });
 
     registerIntakeReadRoutes(admin, db);

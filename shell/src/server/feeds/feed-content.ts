@@ -51,7 +51,7 @@ function imageOf(context: FeedContext, item: NewsItem): { url: string; type: str
   return url && type ? { url: absolute(context, url), type } : null;
 }
 
-/** Plain text of stored HTML, for calendar descriptions: paragraphs and breaks become line breaks. */
+/** Plain text of stored HTML, for calendar and feed descriptions: paragraphs and breaks become line breaks. */
 function textOfHtml(html: string): string {
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
   return html
@@ -103,7 +103,8 @@ export async function newsFeed(context: FeedContext, category: string | null, se
       title: item.title,
       link: absolute(context, item.link),
       published: moscowWallTime(item.date),
-      description: item.lead,
+      // Feed readers render a description's HTML: a lead's markup (links, images, handlers) must not reach them.
+      description: item.lead ? textOfHtml(item.lead) : item.lead,
       categories: (item.categories ?? []).map((id) => labels.get(id) ?? id),
       image: imageOf(context, item),
     })),
