@@ -73,8 +73,9 @@ const Count = styled.span`
   font-weight: 700;
 `;
 
+/** Takes only the room the count leaves (flex basis 0): the count is cut only when nothing of the text would show. */
 const Preview = styled.span`
-  flex: 1 1 auto;
+  flex: 1 1 0;
   min-width: 0;
   overflow: hidden;
   white-space: nowrap;
