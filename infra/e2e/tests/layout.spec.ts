@@ -160,11 +160,20 @@ test.describe('footer', () => {
 });
 
 test.describe('alerts and cookie notice', () => {
-  test('alerts appear only after the page has loaded; a closed alert stays closed after a reload', async ({ page, request }) => {
+  test('alerts appear only after the page has loaded, as one line that opens them; a closed alert stays closed after a reload', async ({ page, request }) => {
     const html = await (await request.get('/news')).text();
     expect(html).not.toContain('data-alert-id');
+    expect(html).not.toContain('data-alerts');
     await openHydrated(page, '/news');
+    // First the one line: the count and the first alert's text; the cards open from it.
+    const toggle = page.locator('[data-alerts-toggle]');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toContainText('2 объявления');
+    await expect(page.locator('[data-alerts-preview]')).toHaveText('Открыт приём документов на программы магистратуры 2027 года.');
     const alerts = page.locator('[data-alerts] [data-alert-id]');
+    await expect(alerts).toHaveCount(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(alerts).toHaveCount(2);
     const admission = page.locator('[data-alert-id="admission-2027"]');
     await expect(admission.locator('[data-alert-link]')).toHaveText('Подать заявку');
@@ -172,9 +181,12 @@ test.describe('alerts and cookie notice', () => {
     await expect(page.locator('[data-alert-id="library-hours"] [data-alert-link]')).toHaveCount(0);
     await admission.locator('[data-alert-close]').click();
     await expect(admission).toHaveCount(0);
+    await expect(toggle).toContainText('1 объявление');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('hiddenAlerts')))!)).toEqual(['admission-2027']);
     await page.reload();
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('[data-alerts-preview]')).toHaveText('Научная библиотека работает круглосуточно в период сессии. Вход по студенческому билету.');
+    await toggle.click();
     await expect(page.locator('[data-alert-id="library-hours"]')).toBeVisible();
     await expect(page.locator('[data-alert-id="admission-2027"]')).toHaveCount(0);
   });
@@ -322,6 +334,8 @@ test.describe('alerts and cookie notice', () => {
     await expect(page.locator('[data-footer]')).not.toContainText('a string');
     await expect(page.locator('[data-socials] a')).toHaveCount(4);
     await expect(page.locator('[data-menu="desktop"] > ul > li')).toHaveCount(7);
+    await expect(page.locator('[data-alerts-toggle]')).toContainText('3 announcements');
+    await page.locator('[data-alerts-toggle]').click();
     await expect(page.locator('[data-alerts] [data-alert-id]')).toHaveCount(3);
     await expect(page.locator('[data-alert-id="e2e-no-link"] [data-alert-link]')).toHaveCount(0);
     await expect(page.locator('[data-alert-id="e2e-with-link"] [data-alert-link]')).toHaveText('Read more');

@@ -94,6 +94,7 @@ test('a new visitor on the home page sees the alerts with their HTML, and the br
   const page = await context.newPage();
   const scripts = recordScripts(page);
   await openHydrated(page, '/');
+  await page.locator('[data-alerts-toggle]').click();
   await expect(page.locator('[data-alerts] [data-alert-id]')).toHaveCount(2);
   await expect(page.locator('[data-alert-id="library-hours"] strong')).toHaveText('круглосуточно');
   await page.waitForLoadState('networkidle');

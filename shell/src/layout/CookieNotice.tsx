@@ -1,10 +1,12 @@
+import { useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
-import { Button, DARK_PALETTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
+import { Button, DARK_PALETTE, FONT_SCALE_ATTRIBUTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
 import { useStore } from '../app/contexts';
 import { COOKIES_ACCEPTED_ATTRIBUTE } from '../stores/persistence';
+import { ChevronDownIcon } from './icons';
 
 const Bar = styled.section`
   ${DARK_PALETTE}
@@ -24,23 +26,118 @@ const Bar = styled.section`
   }
 `;
 
+/**
+ * Text above the default size on a phone (the accessibility panel's choice): the notice keeps to two low rows there,
+ * one line of text and the buttons.
+ */
+const LARGE_TEXT_ON_PHONE = `:root[${FONT_SCALE_ATTRIBUTE}] &`;
+/** Text at 150 % or more: the notice's text keeps to one line at every width. */
+const VERY_LARGE_TEXT = [150, 175, 200].map((percent) => `:root[${FONT_SCALE_ATTRIBUTE}='${percent}'] &`).join(', ');
+
 const Inner = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 0.5rem 1.5rem;
+  gap: 0.375rem 1.5rem;
   max-width: 80rem;
   margin: 0 auto;
-  padding: 0.75rem 1rem;
+  padding: 0.5rem 1rem;
   font-size: 0.95rem;
   line-height: 1.4;
   @media (max-width: 767px) {
-    padding: 0.6rem 0.75rem;
+    gap: 0.375rem 0.5rem;
+    padding: 0.375rem 0.75rem;
     font-size: 0.875rem;
+    ${LARGE_TEXT_ON_PHONE} {
+      gap: 0.125rem 0.5rem;
+      padding: 0.25rem 0.75rem;
+      line-height: 1.3;
+    }
   }
+`;
+
+/**
+ * The notice's text, cut to two lines (one at large text) until the visitor asks for more: the notice stays a low
+ * strip at every width and text size, and the rest is one button away.
+ */
+const Text = styled.div`
+  flex: 1 1 16rem;
+  min-width: 0;
   p {
-    flex: 1 1 28rem;
     margin: 0;
+  }
+  &[data-expanded='false'] {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
+    p {
+      display: inline;
+    }
+    p + p::before {
+      content: ' ';
+    }
+  }
+  ${VERY_LARGE_TEXT} {
+    -webkit-line-clamp: 1;
+    line-clamp: 1;
+  }
+  @media (max-width: 767px) {
+    flex-basis: 12rem;
+    ${LARGE_TEXT_ON_PHONE} {
+      flex-basis: 100%;
+      -webkit-line-clamp: 1;
+      line-clamp: 1;
+    }
+  }
+  &[data-expanded='true'] p + p {
+    margin-top: 0.25rem;
+  }
+`;
+
+/**
+ * The notice's buttons: the 44 px targets of the design, with less padding so that the strip stays low at large
+ * text. On a phone at large text "More" shows its arrow alone (its text stays its accessible name).
+ */
+const Actions = styled.div`
+  display: flex;
+  flex: none;
+  gap: 0.375rem 0.5rem;
+  margin-left: auto;
+  > button {
+    padding: 0.25rem 1rem;
+    line-height: 1.2;
+  }
+  [data-cookies-more] {
+    position: relative;
+  }
+  [data-cookies-more] > svg {
+    display: none;
+    transform: rotate(180deg);
+  }
+  [data-cookies-more][aria-expanded='true'] > svg {
+    transform: none;
+  }
+  @media (max-width: 767px) {
+    ${LARGE_TEXT_ON_PHONE} > button {
+      padding-block: 0.125rem;
+    }
+    ${LARGE_TEXT_ON_PHONE} [data-cookies-more] {
+      width: 44px;
+      padding: 0;
+      > svg {
+        display: block;
+      }
+      > span {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+        white-space: nowrap;
+      }
+    }
   }
 `;
 
@@ -53,6 +150,8 @@ const Inner = styled.div`
 export const CookieNotice = observer(function CookieNotice() {
   const { init, ui } = useStore();
   const intl = useIntl();
+  const textId = useId();
+  const [expanded, setExpanded] = useState(false);
   const cookies = init.data?.cookies;
   if (ui.cookiesAccepted || !cookies) return null;
   const link = validate(LinkSchema, cookies.link);
@@ -61,13 +160,29 @@ export const CookieNotice = observer(function CookieNotice() {
   return (
     <Bar aria-label={intl.formatMessage({ id: 'layout.cookies' })} data-cookie-notice>
       <Inner>
-        <p>
-          {cookies.text} {link.ok && <SiteLink href={link.value.href}>{link.value.label}</SiteLink>}
-        </p>
-        {purpose && purpose !== cookies.text && <p data-cookies-content>{purpose}</p>}
-        <Button onClick={() => ui.acceptCookies()} data-cookies-accept>
-          {cookies.btnLabel || <FormattedMessage id="layout.cookiesAccept" />}
-        </Button>
+        <Text id={textId} data-expanded={expanded} data-cookies-text>
+          <p>
+            {/* Cut off while the text is collapsed, the link is left out of the tab order until the text is shown. */}
+            {cookies.text}{' '}
+            {link.ok && (
+              <SiteLink href={link.value.href} tabIndex={expanded ? undefined : -1}>
+                {link.value.label}
+              </SiteLink>
+            )}
+          </p>
+          {purpose && purpose !== cookies.text && <p data-cookies-content>{purpose}</p>}
+        </Text>
+        <Actions>
+          <Button variant="secondary" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)} data-cookies-more>
+            <span>
+              <FormattedMessage id={expanded ? 'layout.cookiesLess' : 'layout.cookiesMore'} />
+            </span>
+            <ChevronDownIcon />
+          </Button>
+          <Button onClick={() => ui.acceptCookies()} data-cookies-accept>
+            {cookies.btnLabel || <FormattedMessage id="layout.cookiesAccept" />}
+          </Button>
+        </Actions>
       </Inner>
     </Bar>
   );

@@ -22,6 +22,10 @@ const Bar = styled.header`
   a {
     color: inherit;
   }
+  /* The open accessibility options lie above the bottom dock: the cookie notice and the alerts never cover them. */
+  &:has([data-a11y-panel]) {
+    z-index: 950;
+  }
 `;
 
 const TopRow = styled.div`
@@ -38,10 +42,13 @@ const TopRow = styled.div`
   }
 `;
 
-/** The logo takes the room the tools leave (flex basis 0), so a long wordmark wraps instead of pushing the tools down. */
+/**
+ * The logo takes the room the tools leave, so a long wordmark wraps beside them; below 9 rem (a phone at large
+ * text) the tools move to a row of their own instead of squeezing the wordmark into a column of letters.
+ */
 const HomeLink = styled(Link)`
   display: inline-flex;
-  flex: 1 1 0;
+  flex: 1 1 9rem;
   min-width: 0;
   align-items: center;
   min-height: 44px;
@@ -52,7 +59,10 @@ const Tools = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
+  justify-content: flex-end;
   gap: 0.25rem;
+  min-width: 0;
+  margin-left: auto;
   @media ${GRID_MEDIA.large} {
     gap: 0.5rem;
   }
@@ -77,7 +87,6 @@ const toolStyles = `
   line-height: 1.2;
   text-decoration: none;
   cursor: pointer;
-  white-space: nowrap;
   &:hover {
     border-color: var(--site-border);
   }

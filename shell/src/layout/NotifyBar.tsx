@@ -24,7 +24,8 @@ const Inner = styled.div`
   justify-content: center;
   max-width: 80rem;
   margin: 0 auto;
-  padding: 0.5rem 3.25rem 0.5rem 1rem;
+  /* Room on the right for the close button, which keeps its 44 px at every text size. */
+  padding: 0.5rem calc(44px + 0.5rem) 0.5rem 1rem;
   font-size: 0.95rem;
   line-height: 1.35;
   text-align: center;

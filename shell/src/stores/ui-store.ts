@@ -45,6 +45,11 @@ export class UiStore {
    */
   cookiesAccepted = false;
   hiddenAlertIds: string[] = [];
+  /**
+   * The alerts as their cards rather than as one line (their count and the first one's text). Not persisted: every
+   * page load starts with the one line, so the alerts take little of the screen at any width and text size.
+   */
+  alertsExpanded = false;
   notifyClosed = false;
 
   constructor(
@@ -141,6 +146,11 @@ export class UiStore {
     if (this.hiddenAlertIds.includes(key)) return;
     this.hiddenAlertIds = [...this.hiddenAlertIds, key];
     this.persistence.set(STORAGE_KEYS.hiddenAlerts, JSON.stringify(this.hiddenAlertIds));
+  }
+
+  /** Shows the alerts as their cards (true) or as one line (false). */
+  setAlertsExpanded(expanded: boolean): void {
+    this.alertsExpanded = expanded;
   }
 
   isAlertHidden(id: string | number): boolean {

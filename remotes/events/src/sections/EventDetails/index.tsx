@@ -3,7 +3,20 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { EventDetails as EventDetailsData } from '@site/contracts/events';
 import type { SectionProps } from '@site/contracts';
-import { ButtonLink, EmptyState, Image, JsonLd, Lead, NewTabHint, SafeHtml, SectionHeading, SectionTitle, ShareLinks, useAbsoluteUrl } from '@site/ui';
+import {
+  ButtonLink,
+  EmptyState,
+  FONT_SCALE_ATTRIBUTE,
+  Image,
+  JsonLd,
+  Lead,
+  NewTabHint,
+  SafeHtml,
+  SectionHeading,
+  SectionTitle,
+  ShareLinks,
+  useAbsoluteUrl,
+} from '@site/ui';
 import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventBadges } from '../../event-items/EventCard';
 import { EventDate, EventWhen } from '../../event-items/EventWhen';
@@ -26,11 +39,21 @@ const Layout = styled.div`
   }
 `;
 
+/** Labels beside their values; on a phone at large text (the accessibility panel's choice) above them, so nothing is squeezed. */
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  grid-template-columns: max-content minmax(0, 1fr);
   gap: 0.5rem 1rem;
   margin: 0 0 1.5rem;
+  @media (max-width: 767px) {
+    :root[${FONT_SCALE_ATTRIBUTE}] & {
+      grid-template-columns: minmax(0, 1fr);
+      row-gap: 0.125rem;
+    }
+    :root[${FONT_SCALE_ATTRIBUTE}] & dd + dt {
+      margin-top: 0.5rem;
+    }
+  }
   dt {
     font-weight: 700;
   }
