@@ -68,13 +68,14 @@ test.describe('monitoring', () => {
     expect(fs.readFileSync(path.join(GRAFANA, 'provisioning/dashboards/site.yml'), 'utf8')).toMatch(/type: file[\s\S]*path: \S+/);
   });
 
-  test('Prometheus with the shipped scrape configuration scrapes the shell and the registry with the operator token and evaluates every rule', async ({
+  test('Prometheus with the shipped scrape configuration scrapes the shell with the dashboard password and the registry with the platform token and evaluates every rule', async ({
     request,
   }) => {
     const prometheus = await startPrometheus({
       site: process.env.SITE_URL!,
       registry: process.env.REGISTRY_URL!,
       operatorToken: process.env.E2E_OPERATOR_TOKEN!,
+      dashboardToken: process.env.E2E_DASHBOARD_TOKEN!,
     });
     const { api } = prometheus;
     try {

@@ -4,6 +4,7 @@ import { readBuildFiles, readBuildManifest, type RegistryPaths } from './operati
 import { createRegistryServer } from './registry-server';
 import { createStaticHost } from './static-host';
 import { loadTokenConfig } from './tokens';
+import { manifestHostPolicy } from './gates';
 import { RegistryApi } from './client';
 
 const USAGE = `usage: site-remotes [--registry <url>] <command>
@@ -158,7 +159,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         ...(env.CANARY_WINDOW_MS ? { windowMs: Number(env.CANARY_WINDOW_MS) } : {}),
         ...(env.CANARY_MIN_RENDERS ? { minRenders: Number(env.CANARY_MIN_RENDERS) } : {}),
       };
-      const app = createRegistryServer({ paths: registryPaths(env), remotesPublicUrl, tokens: loadTokenConfig(env, dataDirOf(env)), canary });
+      const app = createRegistryServer({
+        paths: registryPaths(env),
+        remotesPublicUrl,
+        tokens: loadTokenConfig(env, dataDirOf(env)),
+        canary,
+        manifestHosts: manifestHostPolicy(env, remotesPublicUrl),
+      });
       await app.listen({ port, host });
       console.log(`registry listening on http://${host}:${port}/registry.json`);
       return;

@@ -89,7 +89,7 @@ export const shellServices = fp<{ config: ShellConfig }>(
         'fleet',
         new FleetReporter(registry, remoteStats, {
           registryUrl: config.registryUrl,
-          token: config.operatorToken,
+          token: config.fleetToken,
           instance: config.shellInstanceId ?? defaultInstanceId(config.port),
           publicUrl: config.publicOrigin ?? `http://localhost:${config.port}`,
           intervalMs: config.registryPollMs,
