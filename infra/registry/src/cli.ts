@@ -158,6 +158,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       const canary = {
         ...(env.CANARY_WINDOW_MS ? { windowMs: Number(env.CANARY_WINDOW_MS) } : {}),
         ...(env.CANARY_MIN_RENDERS ? { minRenders: Number(env.CANARY_MIN_RENDERS) } : {}),
+        ...(env.CANARY_MIN_BROWSER_VISITORS ? { minBrowserVisitors: Number(env.CANARY_MIN_BROWSER_VISITORS) } : {}),
       };
       const app = createRegistryServer({
         paths: registryPaths(env),

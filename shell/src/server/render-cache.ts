@@ -20,6 +20,8 @@ export interface RenderedPage {
   headers: Record<string, string>;
   /** A section fell back (a remote or loader failed): worth replacing soon, never worth replacing a good page. */
   degraded: boolean;
+  /** `remote@version` of every section rendered with a remote's code: what each view's page token names. */
+  versions?: string[];
 }
 
 /**

@@ -17,6 +17,10 @@ export async function pagesPlugin(app: FastifyInstance): Promise<void> {
     shellAssets: app.shellAssets,
     cache: app.renderCache,
     revision: app.contentRevision,
+    pageViews: {
+      issue: (versions) => app.pageTokens.issue(versions),
+      served: (versions) => app.remoteStats.recordPageView(versions),
+    },
   };
   const page = (request: FastifyRequest, reply: FastifyReply) => deliverPage(request, reply, deps);
   app.get('/', page);
