@@ -30,6 +30,8 @@ export const RegistryDocumentSchema = Type.Object({
   revision: Type.Integer({ minimum: 0 }),
   updatedAt: Type.String(),
   remotes: Type.Array(RegistryRemoteSchema),
+  /** Which remote owns each section name: shells take a name provided twice from its owner only. */
+  owners: Type.Optional(Type.Record(Type.String(), Type.String({ pattern: REMOTE_NAME_PATTERN }))),
 });
 export type RegistryDocument = Static<typeof RegistryDocumentSchema>;
 

@@ -25,6 +25,9 @@ const REQUIRED_VARIABLES = {
   CAPTCHA_SECRET: 'dummy-captcha-secret',
   CAPTCHA_SITE_KEY: 'dummy-captcha-site-key',
   OPERATOR_TOKEN: 'dummy-platform-token',
+  FLEET_TOKEN: 'dummy-fleet-token',
+  DASHBOARD_TOKEN: 'dummy-dashboard-password',
+  DASHBOARD_TOKEN_SHA256: 'b'.repeat(64),
   GRAFANA_ADMIN_PASSWORD: 'dummy-grafana-password',
 };
 

@@ -66,7 +66,7 @@ interface CheckedService {
   databaseUrl: string | undefined;
   /** URLs of other services it calls. */
   calls: string[];
-  /** sha256 of the tokens it accepts (the registry: the platform team's and the teams'). */
+  /** sha256 of the tokens it accepts (the registry: the platform team's, the shells' fleet token and the teams'). */
   acceptsTokens: string[];
   /** sha256 of the token it presents to the registry (shell, publisher). */
   presentsToken: string | null;
@@ -85,7 +85,7 @@ function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService
         databaseUrl: undefined,
         calls: [config.contentApiUrl, config.registryUrl],
         acceptsTokens: [],
-        presentsToken: config.operatorToken ? hashToken(config.operatorToken) : null,
+        presentsToken: config.fleetToken ? hashToken(config.fleetToken) : null,
       };
     }
     case 'content-api': {
@@ -111,7 +111,11 @@ function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService
         sharedReads: [],
         databaseUrl: config.paths.databaseUrl,
         calls: [],
-        acceptsTokens: [...(config.tokens.platform ? [config.tokens.platform] : []), ...Object.values(config.tokens.teams)],
+        acceptsTokens: [
+          ...(config.tokens.platform ? [config.tokens.platform] : []),
+          ...(config.tokens.fleet ? [config.tokens.fleet] : []),
+          ...Object.values(config.tokens.teams),
+        ],
         presentsToken: null,
       };
     }

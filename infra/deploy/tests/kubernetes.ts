@@ -33,6 +33,8 @@ const SECRET_PLACEHOLDERS: Record<string, string> = {
   CAPTCHA_SECRET: 'placeholder-captcha-secret',
   CAPTCHA_SITE_KEY: 'placeholder-captcha-site-key',
   OPERATOR_TOKEN: 'placeholder-platform-token',
+  FLEET_TOKEN: 'placeholder-fleet-token',
+  DASHBOARD_TOKEN_SHA256: 'a'.repeat(64),
   REGISTRY_TEAM_TOKENS: `news=${'0'.repeat(64)},events=${'1'.repeat(64)}`,
 };
 

@@ -22,12 +22,16 @@ function scrapeJobs(file: string): Map<string, ScrapeConfig> {
 
 describe('Prometheus scrape configurations', () => {
   test.each(['prometheus.yml', 'prometheus-kubernetes.yml'])('%s passes promtool check config', (file) => {
-    // The token file is mounted in production; here it is a file of the check's own.
+    // The token files are mounted in production; here it is a file of the check's own.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promtool-'));
     try {
       fs.writeFileSync(path.join(dir, 'operator-token'), 'token');
+      fs.writeFileSync(path.join(dir, 'dashboard-token'), 'password');
       fs.copyFileSync(path.join(MONITORING, 'alerts.yml'), path.join(dir, 'alerts.yml'));
-      const text = fs.readFileSync(path.join(MONITORING, file), 'utf8').replaceAll('/etc/prometheus/operator-token', path.join(dir, 'operator-token'));
+      const text = fs
+        .readFileSync(path.join(MONITORING, file), 'utf8')
+        .replaceAll('/etc/prometheus/operator-token', path.join(dir, 'operator-token'))
+        .replaceAll('/etc/prometheus/dashboard-token', path.join(dir, 'dashboard-token'));
       fs.writeFileSync(path.join(dir, file), text);
       expect(run('promtool', ['check', 'config', path.join(dir, file)])).toContain(`SUCCESS: ${path.join(dir, file)} is valid prometheus config file syntax`);
     } finally {

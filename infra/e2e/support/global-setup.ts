@@ -9,6 +9,8 @@ const { startPlatform } = require('../../orchestrator/src/platform.js') as typeo
 
 export const ADMIN_TOKEN = 'e2e-admin-token';
 export const OPERATOR_TOKEN = 'e2e-operator-token';
+export const DASHBOARD_TOKEN = 'e2e-dashboard-token';
+export const FLEET_TOKEN = 'e2e-fleet-token';
 
 /** Starts the platform once for the whole run; the values reach the test workers through the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -25,6 +27,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       REGISTRY_POLL_MS: '300',
       CONTENT_ADMIN_TOKEN: ADMIN_TOKEN,
       OPERATOR_TOKEN,
+      DASHBOARD_TOKEN,
+      FLEET_TOKEN,
       CAPTCHA_VERIFY_URL: captcha.verifyUrl,
       CAPTCHA_SECRET: captcha.secret,
       CAPTCHA_SITE_KEY: captcha.siteKey,
@@ -44,6 +48,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     E2E_ADMIN_TOKEN: ADMIN_TOKEN,
     E2E_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    E2E_DASHBOARD_TOKEN: DASHBOARD_TOKEN,
+    E2E_FLEET_TOKEN: FLEET_TOKEN,
     E2E_LOG_DIR: logDir,
   });
   console.log(`[platform] site ${site}, data ${dataDir}, logs ${logDir}`);

@@ -127,7 +127,7 @@ export async function putOwnPage(
 }
 
 /** The version of the news remote the platform's shell serves to everyone. */
-export async function liveNewsVersion(platform: OwnPlatform, operatorToken: string): Promise<string> {
-  const response = await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${operatorToken}` } });
+export async function liveNewsVersion(platform: OwnPlatform, dashboardToken: string): Promise<string> {
+  const response = await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${dashboardToken}` } });
   return ((await response.json()) as { remotes: Array<{ name: string; version: string }> }).remotes.find((remote) => remote.name === 'news')!.version;
 }

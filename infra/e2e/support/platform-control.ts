@@ -35,9 +35,9 @@ export interface RemoteStatus {
   sections: string[];
 }
 
-/** The operator pages answer only with the platform's operator token. */
+/** The operator pages answer only with the dashboard password (never the platform token: shells do not hold it). */
 export function operatorHeaders(): Record<string, string> {
-  return { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` };
+  return { authorization: `Bearer ${process.env.E2E_DASHBOARD_TOKEN}` };
 }
 
 export async function platformStatus(request: APIRequestContext): Promise<{ remotes: RemoteStatus[]; process: { uptimeSeconds: number } }> {

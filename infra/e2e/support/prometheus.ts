@@ -31,8 +31,10 @@ interface PrometheusTargets {
   site: string;
   /** Base URL of the registry service. */
   registry: string;
-  /** The operator token both answer /metrics with. */
+  /** The platform token the registry answers /metrics with. */
   operatorToken: string;
+  /** The dashboard password the shell answers /metrics with. */
+  dashboardToken: string;
   /** Rewrites of the shipped alerts.yml, e.g. shorter `for:` durations so that a test sees an alert fire. */
   ruleChanges?: Array<[string | RegExp, string]>;
 }
@@ -59,6 +61,8 @@ export async function startPrometheus(targets: PrometheusTargets): Promise<Runni
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-prometheus-'));
   const tokenFile = path.join(work, 'operator-token');
   fs.writeFileSync(tokenFile, targets.operatorToken, { mode: 0o600 });
+  const dashboardFile = path.join(work, 'dashboard-token');
+  fs.writeFileSync(dashboardFile, targets.dashboardToken, { mode: 0o600 });
   const rulesFile = path.join(work, 'alerts.yml');
   fs.writeFileSync(rulesFile, rewrite('alerts.yml', fs.readFileSync(path.join(MONITORING, 'alerts.yml'), 'utf8'), targets.ruleChanges ?? []));
   const configFile = path.join(work, 'prometheus.yml');
@@ -69,6 +73,7 @@ export async function startPrometheus(targets: PrometheusTargets): Promise<Runni
       [/evaluation_interval: 15s/, 'evaluation_interval: 1s'],
       [/- alerts\.yml/, `- ${rulesFile}`],
       [/credentials_file: \/etc\/prometheus\/operator-token/g, `credentials_file: ${tokenFile}`],
+      [/credentials_file: \/etc\/prometheus\/dashboard-token/g, `credentials_file: ${dashboardFile}`],
       [/dns_sd_configs:\n(?: {6,}.*\n)+/, `static_configs:\n      - targets: ['${new URL(targets.site).host}']\n`],
       // The shell's DNS discovery came first; the registry's is the next one.
       [/dns_sd_configs:\n(?: {6,}.*\n)+/, `static_configs:\n      - targets: ['${new URL(targets.registry).host}']\n`],

@@ -18,6 +18,7 @@ import {
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const OPERATOR_TOKEN = 'e2e-alert-operator-token';
+const DASHBOARD_TOKEN = 'e2e-alert-dashboard-token';
 const ADMIN_TOKEN = 'e2e-alert-admin-token';
 const SLUG = 'e2e-alert';
 /** Buckets below the canary's percentage get the canary: 10 is a canary visitor at 50 %, 80 a stable one. */
@@ -37,6 +38,7 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
     test.setTimeout(300_000);
     platform = await startOwnPlatform('alerts', {
       OPERATOR_TOKEN,
+      DASHBOARD_TOKEN,
       CONTENT_ADMIN_TOKEN: ADMIN_TOKEN,
       // The judge waits for more renders than the test makes: the throwing canary stays live until the alert fires.
       CANARY_MIN_RENDERS: '1000000',
@@ -52,7 +54,7 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
         { id: 'throws', name: 'E2eCanaryThrows', props: { text: 'сломанный выпуск' } },
       ],
     });
-    stableVersion = await liveNewsVersion(platform, OPERATOR_TOKEN);
+    stableVersion = await liveNewsVersion(platform, DASHBOARD_TOKEN);
   });
 
   test.afterAll(async () => {
@@ -99,6 +101,7 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
       site: platform.site,
       registry: platform.registry,
       operatorToken: OPERATOR_TOKEN,
+      dashboardToken: DASHBOARD_TOKEN,
       ruleChanges: [[/(alert: RemoteRenderErrorRateHigh\n\s+expr: .*\n\s+)for: 2m/, '$1for: 5s']],
     });
     const deploy = deployCanary(platform, OPERATOR_TOKEN, release.dist, 50);
@@ -141,7 +144,7 @@ test.describe('releases under watch: registry outage and the error-rate alert', 
       console.log(`RemoteRenderErrorRateHigh firing for news@${throwing} ${(firedAfterMs / 1000).toFixed(1)} s after the shell served the canary`);
 
       // The shell's /metrics shows the render errors with remote, section and version labels (what Prometheus read).
-      const metrics = await (await fetch(`${platform.site}/metrics`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).text();
+      const metrics = await (await fetch(`${platform.site}/metrics`, { headers: { authorization: `Bearer ${DASHBOARD_TOKEN}` } })).text();
       const errors = new RegExp(
         `^site_section_render_errors_total\\{remote="news",section="E2eCanaryThrows",version="${throwing.replace(/[.]/g, '\\.')}"\\} (\\d+)$`,
         'm',

@@ -19,6 +19,7 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const workDir = path.join(repoRoot, 'test-results', 'e2e-canary');
 const OPERATOR_TOKEN = 'e2e-canary-operator-token';
+const DASHBOARD_TOKEN = 'e2e-canary-dashboard-token';
 const ADMIN_TOKEN = 'e2e-canary-admin-token';
 const SLUG = 'e2e-canary';
 /** Buckets below the canary's percentage get the canary: 10 is a canary visitor at 50 %, 80 a stable one. */
@@ -50,6 +51,7 @@ test.describe('canary releases with automatic analysis', () => {
     [throwing, healthy] = [await newsBuildWith(workDir, 'E2eCanaryThrows'), await newsBuildWith(workDir, 'E2eFresh')];
     platform = await startOwnPlatform('canary', {
       OPERATOR_TOKEN,
+      DASHBOARD_TOKEN,
       CONTENT_ADMIN_TOKEN: ADMIN_TOKEN,
       // Short windows: a verdict needs 6 canary renders; a healthy canary is promoted after 8 s.
       CANARY_MIN_RENDERS: '6',
@@ -66,7 +68,7 @@ test.describe('canary releases with automatic analysis', () => {
         { id: 'fresh', name: 'E2eFresh', props: { text: 'Исправный выпуск' } },
       ],
     });
-    stableVersion = await liveNewsVersion(platform, OPERATOR_TOKEN);
+    stableVersion = await liveNewsVersion(platform, DASHBOARD_TOKEN);
   });
 
   test.afterAll(async () => {

@@ -9,7 +9,7 @@ import { startOwnPlatform, type OwnPlatform } from '../support/own-platform';
 // Runs in the lifecycle project (its name ends in lifecycle.spec.ts), after the site's tests.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const OPERATOR_TOKEN = 'e2e-integrity-operator-token';
+const DASHBOARD_TOKEN = 'e2e-integrity-dashboard-token';
 /** Chromium's words for a file whose content is not the one its `integrity` attribute names. */
 const INTEGRITY_FAILURE = /integrity/i;
 
@@ -30,7 +30,7 @@ async function pageRemotes(page: Page): Promise<RemoteState[]> {
 
 /** The count of browser errors of the news remote's version on /metrics, summed over its sections. */
 async function newsBrowserErrors(platform: OwnPlatform, version: string): Promise<number> {
-  const text = await (await fetch(`${platform.site}/metrics`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).text();
+  const text = await (await fetch(`${platform.site}/metrics`, { headers: { authorization: `Bearer ${DASHBOARD_TOKEN}` } })).text();
   return text
     .split('\n')
     .filter((line) => line.startsWith('site_section_browser_errors_total{') && line.includes('remote="news"') && line.includes(`version="${version}"`))
@@ -64,7 +64,7 @@ async function recordedElements(page: Page): Promise<RemoteElement[]> {
 }
 
 async function newsFolder(platform: OwnPlatform): Promise<{ version: string; folder: string }> {
-  const status = (await (await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).json()) as {
+  const status = (await (await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${DASHBOARD_TOKEN}` } })).json()) as {
     remotes: Array<{ name: string; version: string }>;
   };
   const version = status.remotes.find((remote) => remote.name === 'news')!.version;
@@ -86,7 +86,7 @@ test.describe('subresource integrity of remote code in the browser', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    platform = await startOwnPlatform('integrity', { OPERATOR_TOKEN });
+    platform = await startOwnPlatform('integrity', { DASHBOARD_TOKEN });
   });
 
   test.afterAll(async () => {
@@ -192,7 +192,7 @@ test.describe('subresource integrity of remote code in the browser', () => {
   });
 
   test('an altered published chunk is refused by the browser, the section keeps its server HTML and the error is counted', async ({ page }) => {
-    const status = (await (await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).json()) as {
+    const status = (await (await fetch(`${platform.site}/_platform/remotes.json`, { headers: { authorization: `Bearer ${DASHBOARD_TOKEN}` } })).json()) as {
       remotes: Array<{ name: string; version: string }>;
     };
     const version = status.remotes.find((remote) => remote.name === 'news')!.version;

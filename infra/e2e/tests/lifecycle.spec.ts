@@ -97,8 +97,9 @@ test.describe('remote lifecycle', () => {
   test('two shells of the fleet both appear in the fleet view with their versions, and a deploy through the publishing API shows how long until both served it', async ({
     request,
   }) => {
+    // The platform token acts on the registry; shells get only the fleet token.
     const token = process.env.E2E_OPERATOR_TOKEN!;
-    const second = await startExtraShell({ OPERATOR_TOKEN: token, SHELL_INSTANCE_ID: 'e2e-second-shell' });
+    const second = await startExtraShell({ FLEET_TOKEN: process.env.E2E_FLEET_TOKEN!, SHELL_INSTANCE_ID: 'e2e-second-shell' });
     try {
       type FleetView = {
         fleet: {

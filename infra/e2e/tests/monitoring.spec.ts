@@ -15,8 +15,11 @@ function dashboardExpressions(): Array<{ panel: string; expr: string }> {
   });
 }
 
-async function exportedNames(request: APIRequestContext, url: string): Promise<Set<string>> {
-  const response = await request.get(url, { headers: operatorHeaders() });
+/** The registry's /metrics answers the platform token; the shell's, its dashboard password. */
+const platformHeaders = () => ({ authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` });
+
+async function exportedNames(request: APIRequestContext, url: string, headers = operatorHeaders()): Promise<Set<string>> {
+  const response = await request.get(url, { headers });
   expect(response.status(), url).toBe(200);
   return new Set([...(await response.text()).matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]!));
 }
@@ -34,7 +37,7 @@ test.describe('monitoring', () => {
   test('every metric the alert rules read is one the shell or the registry exports on /metrics', async ({ request }) => {
     const exported = new Set([
       ...(await exportedNames(request, '/metrics')),
-      ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString())),
+      ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString(), platformHeaders())),
     ]);
     const rules = fs.readFileSync(path.join(MONITORING, 'alerts.yml'), 'utf8');
     const expressions = [...rules.matchAll(/expr: (\|\n(?: {10,}.*\n)+|.*)/g)].map((match) => match[1]!).join('\n');
@@ -46,7 +49,7 @@ test.describe('monitoring', () => {
   test('every metric the Grafana dashboard reads is one the shell or the registry exports, from the provisioned data source', async ({ request }) => {
     const exported = new Set([
       ...(await exportedNames(request, '/metrics')),
-      ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString())),
+      ...(await exportedNames(request, new URL('/metrics', process.env.REGISTRY_URL).toString(), platformHeaders())),
     ]);
     const expressions = dashboardExpressions();
     expect(expressions.length).toBeGreaterThan(20);
@@ -68,13 +71,14 @@ test.describe('monitoring', () => {
     expect(fs.readFileSync(path.join(GRAFANA, 'provisioning/dashboards/site.yml'), 'utf8')).toMatch(/type: file[\s\S]*path: \S+/);
   });
 
-  test('Prometheus with the shipped scrape configuration scrapes the shell and the registry with the operator token and evaluates every rule', async ({
+  test('Prometheus with the shipped scrape configuration scrapes the shell with the dashboard password and the registry with the platform token and evaluates every rule', async ({
     request,
   }) => {
     const prometheus = await startPrometheus({
       site: process.env.SITE_URL!,
       registry: process.env.REGISTRY_URL!,
       operatorToken: process.env.E2E_OPERATOR_TOKEN!,
+      dashboardToken: process.env.E2E_DASHBOARD_TOKEN!,
     });
     const { api } = prometheus;
     try {

@@ -23,14 +23,14 @@ test.describe('operator pages', () => {
     expect((await json.json()).remotes.length).toBeGreaterThan(0);
     const metrics = await request.get('/metrics', { headers: operatorHeaders() });
     expect(await metrics.text()).toContain('site_remote_up{');
-    const basic = `Basic ${Buffer.from(`anyone:${process.env.E2E_OPERATOR_TOKEN}`).toString('base64')}`;
+    const basic = `Basic ${Buffer.from(`anyone:${process.env.E2E_DASHBOARD_TOKEN}`).toString('base64')}`;
     const dashboard = await request.get('/_platform', { headers: { authorization: basic } });
     expect(dashboard.status()).toBe(200);
     expect(await dashboard.text()).toContain('<h1>Remotes</h1>');
   });
 
   test('do not exist on a shell without a configured operator token', async ({ request }) => {
-    const shell = await startExtraShell({ OPERATOR_TOKEN: '' });
+    const shell = await startExtraShell({ DASHBOARD_TOKEN_SHA256: '' });
     try {
       for (const path of OPERATOR_PAGES) expect((await request.get(`${shell.url}${path}`)).status()).toBe(404);
     } finally {

@@ -155,7 +155,7 @@ test.describe('npm start supervises its services', () => {
       .poll(() => services().find((service) => service.name === 'content-api'), { timeout: 2000, intervals: [50] })
       .toMatchObject({ state: 'running', restarts: 1 });
     expect(output).toMatch(/\[supervisor\] content-api exited \(signal SIGKILL\); restarting in \d+ ms/);
-    const token = fs.readFileSync(path.join(dataDir, 'operator-token'), 'utf8').trim();
+    const token = fs.readFileSync(path.join(dataDir, 'dashboard-token'), 'utf8').trim();
     const dashboard = await request.get(`${site}/_platform`, { headers: { authorization: `Bearer ${token}` } });
     expect(await dashboard.text()).toMatch(/data-service="content-api">[\s\S]*?<td class="ok">running<\/td><td>\d+<\/td><td>1<\/td>/);
     expect(child.exitCode).toBeNull();

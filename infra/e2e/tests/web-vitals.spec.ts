@@ -124,15 +124,20 @@ test.describe('Web Vitals', () => {
     console.log(`INP of the filter click: ${countAfter - countBefore} report(s) adding ${(added * 1000).toFixed(0)} ms under news/NewsFeed@${series.version}`);
   });
 
-  test('a forged beacon naming an unknown remote, section or version is not counted', async ({ request }) => {
+  test("a forged beacon naming an unknown remote, section or version, or without its page view's token, is not counted", async ({ request }) => {
     const status = (await (await request.get('/_platform/remotes.json', { headers: operatorHeaders() })).json()) as {
       remotes: Array<{ name: string; version: string; sections: string[] }>;
     };
-    const remote = status.remotes.find((r) => r.sections.length > 0)!;
+    // A page view's token comes with the page (Server-Timing) and names the versions the page was rendered with.
+    const page = await request.get('/news');
+    const token = /pt;desc="([^"]+)"/.exec(page.headers()['server-timing'] ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const versions = (JSON.parse(Buffer.from(token!.split('.')[0]!, 'base64url').toString('utf8')) as { v: string[] }).v;
+    const remote = status.remotes.find((r) => r.sections.length > 0 && versions.includes(`${r.name}@${r.version}`))!;
     const live: Series = { remote: remote.name, section: remote.sections[0]!, version: remote.version };
-    const beacon = (target: Series) => ({
+    const beacon = (target: Series, withToken: string | null = token!) => ({
       headers: { 'content-type': 'application/json' },
-      data: JSON.stringify({ type: 'web-vitals', name: 'INP', value: 4321, target, sections: [target] }),
+      data: JSON.stringify({ type: 'web-vitals', name: 'INP', value: 4321, target, sections: [target], ...(withToken ? { token: withToken } : {}) }),
     });
     const forged: Series[] = [
       { ...live, remote: 'forged-remote' },
@@ -140,18 +145,26 @@ test.describe('Web Vitals', () => {
       { ...live, version: '0.0.0-forged' },
     ];
     for (const target of forged) expect((await request.post('/_csp-report', beacon(target))).status()).toBe(204);
-    // The same beacon with live labels is counted: the forged ones were refused for their labels alone.
+    // Without a token, or with an altered one, a beacon with live labels is not counted either.
     const before = await vitalsCount(request, 'site_web_vitals_inp_seconds', live);
+    expect((await request.post('/_csp-report', beacon(live, null))).status()).toBe(204);
+    expect((await request.post('/_csp-report', beacon(live, `${token!.slice(0, -2)}xx`))).status()).toBe(204);
+    expect(await vitalsCount(request, 'site_web_vitals_inp_seconds', live)).toBe(before);
+    // The same beacon with live labels and the page view's token is counted: the forged ones were refused for
+    // their labels alone. Once per page view: the token sent again counts nothing.
+    expect((await request.post('/_csp-report', beacon(live))).status()).toBe(204);
+    expect(await vitalsCount(request, 'site_web_vitals_inp_seconds', live)).toBe(before + 1);
     expect((await request.post('/_csp-report', beacon(live))).status()).toBe(204);
     expect(await vitalsCount(request, 'site_web_vitals_inp_seconds', live)).toBe(before + 1);
     const text = await metricsText(request);
     expect(text).not.toMatch(/forged-remote|ForgedSection|0\.0\.0-forged/);
     // Malformed values are refused too, and the endpoint still answers 204.
     const count = await vitalsCount(request, 'site_web_vitals_inp_seconds', live);
+    const fresh = /pt;desc="([^"]+)"/.exec((await request.get('/news')).headers()['server-timing'] ?? '')?.[1];
     for (const value of [-5, 'fast', 1e12]) {
       const response = await request.post('/_csp-report', {
         headers: { 'content-type': 'application/json' },
-        data: JSON.stringify({ type: 'web-vitals', name: 'INP', value, target: live, sections: [live] }),
+        data: JSON.stringify({ type: 'web-vitals', name: 'INP', value, target: live, sections: [live], token: fresh }),
       });
       expect(response.status()).toBe(204);
     }

@@ -138,7 +138,7 @@ function soakOption() {
 runBench(() =>
   withBenchPlatform('site-bench', async (site, platform) => {
     const rss = () => `${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`;
-    const operator = { authorization: `Bearer ${platform.operatorToken}` };
+    const operator = { authorization: `Bearer ${platform.dashboardToken}` };
     console.log(`platform up at ${site} (bench process RSS ${rss()})`);
     // The soak first, on a shell that has only just started: its memory at the start is a fresh process's.
     const soakMinutes = soakOption();

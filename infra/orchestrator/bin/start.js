@@ -39,9 +39,14 @@ async function main() {
   console.log(`\nThe site is running at ${platform.urls.site}  (English: ${platform.urls.site}/en)`);
   console.log(`Platform dashboard: ${platform.urls.site}/_platform · registry: ${platform.urls.registry} · content API: ${platform.urls.api}`);
   console.log(
+    platform.dashboardTokenFile
+      ? `Dashboard password (/_platform and /metrics; any user name, or Authorization: Bearer …): ${platform.dashboardToken}  (kept in ${platform.dashboardTokenFile})`
+      : 'Dashboard password: the DASHBOARD_TOKEN you set',
+  );
+  console.log(
     platform.operatorTokenFile
-      ? `Operator token (dashboard password, any user name; or Authorization: Bearer …): ${platform.operatorToken}  (kept in ${platform.operatorTokenFile})`
-      : 'Operator token: the OPERATOR_TOKEN you set',
+      ? `Platform token (site-remotes, the registry's /metrics; never given to shells): kept in ${platform.operatorTokenFile}`
+      : 'Platform token: the OPERATOR_TOKEN you set (never given to shells)',
   );
   console.log('Press Ctrl-C to stop.\n');
   let stopping = false;

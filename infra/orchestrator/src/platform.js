@@ -47,15 +47,36 @@ function deployBuiltRemotes(dataDir, log, env = process.env) {
 }
 
 /**
- * The operator token of the pages `/_platform` and `/metrics`: OPERATOR_TOKEN when set, else the one kept in
- * `<dataDir>/operator-token` (made on first start, readable by its owner only), like the other local secrets.
+ * The platform token (the registry's platform team: `site-remotes`, its /metrics): OPERATOR_TOKEN when set, else
+ * the one kept in `<dataDir>/operator-token` (made on first start, readable by its owner only). Never given to shells.
  * @param {string} dataDir @param {NodeJS.ProcessEnv} env
  */
 function operatorTokenFor(dataDir, env) {
-  if (env.OPERATOR_TOKEN) return { token: env.OPERATOR_TOKEN, file: null };
-  const file = path.join(dataDir, 'operator-token');
+  return localSecret(dataDir, 'operator-token', env.OPERATOR_TOKEN);
+}
+
+/**
+ * A local secret: the given value when set, else the one kept in `<dataDir>/<name>` (made on first start, readable by
+ * its owner only).
+ * @param {string} dataDir @param {string} name @param {string | undefined} given
+ */
+function localSecret(dataDir, name, given) {
+  if (given) return { token: given, file: null };
+  const file = path.join(dataDir, name);
   if (!fs.existsSync(file)) fs.writeFileSync(file, `${crypto.randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
   return { token: fs.readFileSync(file, 'utf8').trim(), file };
+}
+
+/**
+ * Variables no shell gets: the platform token and the other services' secrets. Shells run teams' server code in
+ * their process, so they hold only the fleet token (fleet reports and reading the registry) and the dashboard
+ * password's sha256.
+ */
+const NOT_FOR_SHELLS = ['OPERATOR_TOKEN', 'CONTENT_ADMIN_TOKEN', 'CAPTCHA_SECRET', 'SITE_REMOTES_TOKEN', 'REGISTRY_TEAM_TOKENS', 'DASHBOARD_TOKEN'];
+
+/** @param {Record<string, string | undefined>} env */
+function withoutShellSecrets(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !NOT_FOR_SHELLS.includes(name)));
 }
 
 /**
@@ -83,7 +104,13 @@ async function startPlatform(options = {}) {
     remotes: `http://${host}:${ports.remotes}/remotes/`,
     registry: `http://${host}:${ports.registry}/registry.json`,
   };
-  const operator = operatorTokenFor(dataDir, { ...process.env, ...options.env });
+  const given = { ...process.env, ...options.env };
+  const operator = operatorTokenFor(dataDir, given);
+  // The shells' own credentials: the fleet token (the registry accepts it for fleet reports and reading only) and
+  // the dashboard password of /_platform and /metrics (it grants nothing at the registry).
+  const fleet = localSecret(dataDir, 'fleet-token', given.FLEET_TOKEN);
+  const dashboard = localSecret(dataDir, 'dashboard-token', given.DASHBOARD_TOKEN);
+  const dashboardSha256 = crypto.createHash('sha256').update(dashboard.token).digest('hex');
   // Each team's registry token (printed once, when made); the platform team's is the operator token.
   const registry = require(path.join(repoRoot, 'infra/registry/dist/index.js'));
   const madeTokens = registry.ensureLocalTeamTokens(dataDir, REMOTES);
@@ -91,7 +118,7 @@ async function startPlatform(options = {}) {
   // Where the supervisor keeps each service's state, for the shell's dashboard.
   const statusFile = path.join(dataDir, 'run', 'services.json');
   fs.mkdirSync(path.dirname(statusFile), { recursive: true });
-  const common = { DATA_DIR: dataDir, HOST: host, ...options.env, OPERATOR_TOKEN: operator.token, SUPERVISOR_STATUS_FILE: statusFile };
+  const common = { DATA_DIR: dataDir, HOST: host, ...options.env, SUPERVISOR_STATUS_FILE: statusFile };
   const node = process.execPath;
   const registryCli = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
   const specs = {
@@ -110,13 +137,20 @@ async function startPlatform(options = {}) {
     registry: {
       command: node,
       args: [registryCli, 'serve-registry'],
-      env: { ...common, PORT: String(ports.registry), REMOTES_PUBLIC_URL: urls.remotes },
+      env: { ...common, PORT: String(ports.registry), REMOTES_PUBLIC_URL: urls.remotes, OPERATOR_TOKEN: operator.token, FLEET_TOKEN: fleet.token },
       healthUrl: `http://${host}:${ports.registry}/health`,
     },
     shell: {
       command: node,
       args: [path.join(repoRoot, 'shell/dist/server/main.js')],
-      env: { ...common, PORT: String(ports.site), CONTENT_API_URL: urls.api, REGISTRY_URL: urls.registry },
+      env: {
+        ...withoutShellSecrets(common),
+        PORT: String(ports.site),
+        CONTENT_API_URL: urls.api,
+        REGISTRY_URL: urls.registry,
+        FLEET_TOKEN: fleet.token,
+        DASHBOARD_TOKEN_SHA256: dashboardSha256,
+      },
       healthUrl: `http://${host}:${ports.site}/health`,
     },
   };
@@ -152,9 +186,12 @@ async function startPlatform(options = {}) {
     ports,
     dataDir,
     services,
-    /** What the operator pages ask for, and the file it is kept in (null when it came from OPERATOR_TOKEN). */
+    /** The platform token (registry, `site-remotes`), and the file it is kept in (null when it came from OPERATOR_TOKEN). */
     operatorToken: operator.token,
     operatorTokenFile: operator.file,
+    /** The password of the shells' /_platform and /metrics, and its file (null when it came from DASHBOARD_TOKEN). */
+    dashboardToken: dashboard.token,
+    dashboardTokenFile: dashboard.file,
     /** Stops one service (e.g. to test failure isolation). @param {string} name */
     async stopService(name) {
       await services.get(name)?.stop();

@@ -9,9 +9,14 @@ export interface CanaryPolicy {
   /** The canary fails when its error rate exceeds the stable version's by this much (absolute share). */
   maxExtraErrorRate: number;
   intervalMs: number;
+  /**
+   * Distinct visitors (client addresses) whose browser error reports counted, below which a version's browser
+   * reports are not evidence at all: a few visitors, or one with many addresses' worth of patience, decide nothing.
+   */
+  minBrowserVisitors: number;
 }
 
-const DEFAULT_CANARY_POLICY: CanaryPolicy = { windowMs: 60_000, minRenders: 20, maxExtraErrorRate: 0.05, intervalMs: 1000 };
+const DEFAULT_CANARY_POLICY: CanaryPolicy = { windowMs: 60_000, minRenders: 20, maxExtraErrorRate: 0.05, intervalMs: 1000, minBrowserVisitors: 20 };
 
 export interface Verdict {
   version: string;
@@ -23,11 +28,23 @@ export interface Verdict {
   at: string;
 }
 
-function sum(counters: VersionCounters[], remote: string, version: string) {
+/**
+ * One version's evidence over the fleet: server renders and their errors, and browsers' error reports (each one
+ * made count by a page token the shell served) against the page views served. Browser reports are evidence only
+ * from `minVisitors` distinct visitors on; below that they are left out.
+ */
+function sum(counters: VersionCounters[], remote: string, version: string, minVisitors: number) {
   const matching = counters.filter((item) => item.remote === remote && item.version === version);
-  const renders = matching.reduce((total, item) => total + item.renders, 0);
-  const errors = matching.reduce((total, item) => total + item.renderErrors + item.browserErrors, 0);
-  return { renders, errors, rate: renders > 0 ? errors / renders : 0 };
+  const total = (pick: (item: VersionCounters) => number | undefined) => matching.reduce((sum_, item) => sum_ + (pick(item) ?? 0), 0);
+  const renders = total((item) => item.renders);
+  const errors = total((item) => item.renderErrors);
+  const browserErrors = total((item) => item.browserErrors);
+  const pageViews = total((item) => item.pageViews);
+  const visitors = total((item) => item.browserReporters);
+  const browserCounts = visitors >= minVisitors && pageViews > 0;
+  const serverRate = renders > 0 ? errors / renders : 0;
+  const browserRate = browserCounts ? Math.min(1, browserErrors / pageViews) : 0;
+  return { renders, errors, rate: serverRate, browserErrors, pageViews, visitors, browserCounts, browserRate };
 }
 
 /**
@@ -81,20 +98,30 @@ export class CanaryJudge {
     for (const [remote, entry] of Object.entries(state.remotes)) {
       const canary = entry.canary;
       if (!canary) continue;
-      const candidate = sum(counters, remote, canary.version);
-      const stable = sum(counters, remote, entry.current);
+      const minVisitors = this.policy.minBrowserVisitors;
+      const candidate = sum(counters, remote, canary.version, minVisitors);
+      const stable = sum(counters, remote, entry.current, minVisitors);
       const at = new Date(now).toISOString();
-      const figures = `${candidate.errors} errors in ${candidate.renders} renders (${(candidate.rate * 100).toFixed(1)}%) against ${entry.current}'s ${(stable.rate * 100).toFixed(1)}%`;
+      const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+      const browserFigures = candidate.browserCounts
+        ? `; browsers: ${candidate.browserErrors} errors in ${candidate.pageViews} page views (${percent(candidate.browserRate)}) from ${candidate.visitors} visitors against ${percent(stable.browserRate)}`
+        : candidate.browserErrors > 0
+          ? `; browser reports from ${candidate.visitors} visitors not counted (fewer than ${minVisitors})`
+          : '';
+      const figures = `${candidate.errors} errors in ${candidate.renders} renders (${percent(candidate.rate)}) against ${entry.current}'s ${percent(stable.rate)}${browserFigures}`;
+      const serverFails = candidate.renders >= this.policy.minRenders && candidate.rate > stable.rate + this.policy.maxExtraErrorRate;
+      const browserFails =
+        candidate.browserCounts && candidate.pageViews >= this.policy.minRenders && candidate.browserRate > stable.browserRate + this.policy.maxExtraErrorRate;
       const verdict = (state_: Verdict['state'], reason: string): Verdict => ({
         version: canary.version,
         renders: candidate.renders,
-        errorRate: candidate.rate,
-        stableErrorRate: stable.rate,
+        errorRate: Math.max(candidate.rate, candidate.browserRate),
+        stableErrorRate: Math.max(stable.rate, stable.browserRate),
         state: state_,
         reason,
         at,
       });
-      if (candidate.renders >= this.policy.minRenders && candidate.rate > stable.rate + this.policy.maxExtraErrorRate) {
+      if (serverFails || browserFails) {
         const reason = `error rate above the stable version: ${figures}`;
         rejectCanary(this.paths, remote, reason);
         this.verdicts[remote] = verdict('rolled back', reason);

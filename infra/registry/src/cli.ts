@@ -162,7 +162,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
 async function serve(command: 'serve-registry' | 'serve-static', env: NodeJS.ProcessEnv): Promise<void> {
   if (command === 'serve-registry') {
     const config = readRegistryConfig(env);
-    const app = createRegistryServer({ paths: config.paths, remotesPublicUrl: config.remotesPublicUrl, tokens: config.tokens, canary: config.canary });
+    const app = createRegistryServer({
+      paths: config.paths,
+      remotesPublicUrl: config.remotesPublicUrl,
+      tokens: config.tokens,
+      canary: config.canary,
+      manifestHosts: config.manifestHosts,
+    });
     closeOnSignal(app, config.drainTimeoutMs);
     await app.listen({ port: config.port, host: config.host });
     console.log(`registry listening on http://${config.host}:${config.port}/registry.json`);

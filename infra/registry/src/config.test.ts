@@ -31,14 +31,16 @@ describe('the registry configuration', () => {
     expect(config.writes).toEqual(['/shared/cdn', '/var/lib/registry/registry']);
   });
 
-  test('on PostgreSQL it writes only the shared builds and needs the platform token', () => {
+  test('on PostgreSQL it writes only the shared builds and needs the platform token and the fleet token', () => {
     const env = { DATA_DIR: '/d', SHARED_DATA_DIR: '/s', REGISTRY_DATABASE_URL: 'postgres://registry@db/site' };
     expect(problemsOf(() => readRegistryConfig(env))).toEqual([
-      'a registry on PostgreSQL needs the platform token the shells report with: set OPERATOR_TOKEN or REGISTRY_PLATFORM_TOKEN_SHA256',
+      'a registry on PostgreSQL needs the platform token its operators and Prometheus use: set OPERATOR_TOKEN or REGISTRY_PLATFORM_TOKEN_SHA256',
+      'a registry on PostgreSQL needs the fleet token the shells report with: set FLEET_TOKEN or REGISTRY_FLEET_TOKEN_SHA256',
     ]);
-    const config = readRegistryConfig({ ...env, OPERATOR_TOKEN: 'platform' });
+    const config = readRegistryConfig({ ...env, OPERATOR_TOKEN: 'platform', FLEET_TOKEN: 'fleet' });
     expect(config.paths.databaseUrl).toBe('postgres://registry@db/site');
     expect(config.tokens.platform).toBe(hashToken('platform'));
+    expect(config.tokens.fleet).toBe(hashToken('fleet'));
     expect(config.writes).toEqual(['/s/cdn']);
   });
 

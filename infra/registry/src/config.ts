@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CanaryPolicy } from './canary';
+import { manifestHostPolicy, type ManifestHostPolicy } from './gates';
 import { EnvReader, readDataFolders, readPort, type DataFolders } from './config-env';
 import type { RegistryPaths } from './operations';
 import { loadTokenConfig, type TokenConfig } from './tokens';
@@ -20,6 +21,8 @@ export interface RegistryConfig extends DataFolders {
   remotesPublicUrl: string;
   tokens: TokenConfig;
   canary: Partial<CanaryPolicy>;
+  /** Where `register` may fetch a manifest from (REGISTRY_MANIFEST_HOSTS; the static host's own host always). */
+  manifestHosts: ManifestHostPolicy;
   drainTimeoutMs: number;
   /** The folders this process writes into (a read-only mount there stops every publish). */
   writes: string[];
@@ -92,8 +95,9 @@ function readTokens(reader: EnvReader, dataDir: string): TokenConfig {
 
 /**
  * The registry's configuration from the environment, read once at start. Throws a ConfigError naming every wrong
- * variable. A registry on PostgreSQL is one of a fleet: it must know the platform token, since every shell reports
- * to it with that token and the canary judge and `site-remotes deploy` read those reports.
+ * variable. A registry on PostgreSQL is one of a fleet: it must know the fleet token, since every shell reports to
+ * it with that token and the canary judge and `site-remotes deploy` read those reports, and the platform token its
+ * operators and Prometheus use.
  */
 export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): RegistryConfig {
   const reader = new EnvReader(env);
@@ -102,10 +106,16 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
   const remotesPublicUrl = reader.url('REMOTES_PUBLIC_URL', reader.text('REMOTES_PUBLIC_URL') ?? 'http://localhost:3001/remotes/', ['http', 'https']);
   const tokens = readTokens(reader, folders.dataDir);
   if (databaseUrl && !tokens.platform) {
-    reader.problems.push('a registry on PostgreSQL needs the platform token the shells report with: set OPERATOR_TOKEN or REGISTRY_PLATFORM_TOKEN_SHA256');
+    reader.problems.push(
+      'a registry on PostgreSQL needs the platform token its operators and Prometheus use: set OPERATOR_TOKEN or REGISTRY_PLATFORM_TOKEN_SHA256',
+    );
+  }
+  if (databaseUrl && !tokens.fleet) {
+    reader.problems.push('a registry on PostgreSQL needs the fleet token the shells report with: set FLEET_TOKEN or REGISTRY_FLEET_TOKEN_SHA256');
   }
   const windowMs = reader.text('CANARY_WINDOW_MS') ? reader.integer('CANARY_WINDOW_MS', 0, 1) : undefined;
   const minRenders = reader.text('CANARY_MIN_RENDERS') ? reader.integer('CANARY_MIN_RENDERS', 0, 1) : undefined;
+  const minBrowserVisitors = reader.text('CANARY_MIN_BROWSER_VISITORS') ? reader.integer('CANARY_MIN_BROWSER_VISITORS', 0, 1) : undefined;
   const config: RegistryConfig = {
     ...folders,
     host: reader.text('HOST') ?? '127.0.0.1',
@@ -113,7 +123,12 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
     paths: registryPathsFrom(folders, databaseUrl, reader.text('REGISTRY_DATABASE_SCHEMA')),
     remotesPublicUrl: remotesPublicUrl ?? '',
     tokens,
-    canary: { ...(windowMs !== undefined ? { windowMs } : {}), ...(minRenders !== undefined ? { minRenders } : {}) },
+    canary: {
+      ...(windowMs !== undefined ? { windowMs } : {}),
+      ...(minRenders !== undefined ? { minRenders } : {}),
+      ...(minBrowserVisitors !== undefined ? { minBrowserVisitors } : {}),
+    },
+    manifestHosts: manifestHostPolicy(env, remotesPublicUrl ?? ''),
     drainTimeoutMs: reader.integer('DRAIN_TIMEOUT_MS', DEFAULT_DRAIN_TIMEOUT_MS, 0),
     writes: [path.join(folders.sharedDataDir, 'cdn'), ...(databaseUrl ? [] : [path.join(folders.dataDir, 'registry')])],
   };

@@ -10,7 +10,12 @@ export interface VersionCounters {
   version: string;
   renders: number;
   renderErrors: number;
+  /** Browsers' error reports that a page token made count (0 from shells that do not report them). */
   browserErrors: number;
+  /** Page views served with the version on the page: what browser errors are compared with. */
+  pageViews?: number;
+  /** Distinct client addresses whose error reports counted. */
+  browserReporters?: number;
 }
 
 export interface FleetReport {
@@ -64,6 +69,8 @@ export function parseFleetReport(body: unknown): FleetReport {
       renders: num(item.renders),
       renderErrors: num(item.renderErrors),
       browserErrors: num(item.browserErrors),
+      pageViews: num(item.pageViews),
+      browserReporters: num(item.browserReporters),
     })),
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CONTRACTS_VERSION, RemoteManifestSchema, validate, checkContractsCompatibility, type RemoteManifest } from '@site/contracts';
 import { SqliteRegistryStore, type DeployedVersion, type RegistryState, type RegistryStore } from './state';
 import { PgRegistryStore } from './pg-store';
-import { checkShared, type HostDeclaration } from './gates';
+import { checkShared, type ExternalRelease, type HostDeclaration } from './gates';
 import { publishFolderAtomically } from './publish-folder';
 
 export interface RegistryPaths {
@@ -141,8 +141,8 @@ export function publishVersion(
   store.update((state) => {
     claimSections(state, team, sections);
     const entry = (state.remotes[team] ??= { current: '', history: [] });
-    // A version registered from another host holds no files: publishing it here replaces that registration.
-    entry.history = entry.history.filter((item) => item.version !== version || item.files);
+    // A version registered from another host (an absolute manifest URL): publishing it here replaces that registration.
+    entry.history = entry.history.filter((item) => item.version !== version || (item.files && !/^https?:\/\//.test(item.manifest)));
     const existing = entry.history.find((item) => item.version === version);
     if (existing) {
       if (JSON.stringify(existing.files ?? {}) !== JSON.stringify(hashes)) {
@@ -251,7 +251,10 @@ export function activate(
     if (!options.verdict) authorize(options.actor, remote);
     const state = openStore(paths).update((draft) => {
       const entry = draft.remotes[remote];
-      if (!entry?.history.some((item) => item.version === version)) throw new RegistryError(404, `remote ${remote} has no published version ${version}`);
+      const target = entry?.history.find((item) => item.version === version);
+      if (!entry || !target) throw new RegistryError(404, `remote ${remote} has no published version ${version}`);
+      // Going live is a gate of its own: a name transferred since the publish is no longer this remote's to serve.
+      if (target.sections) claimSections(draft, remote, target.sections);
       if (options.canaryPercent !== undefined && options.canaryPercent > 0 && options.canaryPercent < 100 && entry.current && entry.current !== version) {
         entry.canary = { version, percent: options.canaryPercent, startedAt: new Date().toISOString(), actor: options.actor.name };
       } else {
@@ -274,13 +277,18 @@ export function deployBuild(
   return { remote, version, state: activate(paths, remote, version, { actor }) };
 }
 
-/** Registers a version hosted elsewhere (its own CDN): the registry stores the absolute manifest URL. */
+/**
+ * Registers a version hosted elsewhere (its own CDN): the registry stores the absolute manifest URL. `release` is
+ * what the gate found at that URL (see checkExternalRelease): its section names are claimed like a publish's, in
+ * the same transaction, and its hashes recorded. The API always passes it; the platform's own tooling may not.
+ */
 export function registerExternal(
   paths: RegistryPaths,
   remote: string,
   version: string,
   manifestUrl: string,
   actor: Actor = { name: 'platform' },
+  release?: ExternalRelease,
 ): RegistryState {
   return audited(paths, { actor, action: 'register', remote, to: version }, () => {
     authorize(actor, remote);
@@ -292,9 +300,11 @@ export function registerExternal(
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RegistryError(400, `${manifestUrl} is not an http(s) URL`);
     const state = openStore(paths).update((draft) => {
+      if (release) claimSections(draft, remote, release.sections);
       const entry = (draft.remotes[remote] ??= { current: version, history: [] });
       entry.history = entry.history.filter((item) => item.version !== version);
-      entry.history.push({ version, manifest: manifestUrl, deployedAt: new Date().toISOString() });
+      const facts = release ? { contractsVersion: release.contractsVersion, sections: release.sections, shared: release.shared, files: release.files } : {};
+      entry.history.push({ version, manifest: manifestUrl, deployedAt: new Date().toISOString(), ...facts });
       entry.current = version;
       entry.canary = null;
     });

@@ -276,7 +276,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
     const entry = (await as(TOKENS.platform).audit('news')).entries.find((item) => item.action === 'canary-promote');
     expect(entry).toMatchObject({ actor: 'canary-analysis', from: '1.0.0-aaaaaaaaaa', to: '1.1.0-bbbbbbbbbb', outcome: 'ok' });
     expect(entry!.detail).toMatch(
-      /^canary 1\.1\.0-bbbbbbbbbb promoted: healthy over 9\d s: 1 errors in 40 renders \(2\.5%\) against 1\.0\.0-aaaaaaaaaa's 1\.0%$/,
+      /^canary 1\.1\.0-bbbbbbbbbb promoted: healthy over 9\d s: 0 errors in 40 renders \(0\.0%\) against 1\.0\.0-aaaaaaaaaa's 1\.0%; browser reports from 0 visitors not counted \(fewer than 20\)$/,
     );
     expect(await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKENS.platform}` } })).text()).toContain(
       'site_canary_promotions_total{remote="news"} 1',

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { RegistryDocument } from '@site/contracts';
+import { CONTRACTS_VERSION, type RegistryDocument } from '@site/contracts';
 import {
   activate,
   authorize,
@@ -14,11 +14,12 @@ import {
   type RegistryPaths,
 } from './operations';
 import type { DeployedVersion, RegistryState } from './state';
-import { actorFor, type TokenConfig } from './tokens';
+import { actorFor, FLEET_ACTOR, type TokenConfig } from './tokens';
 import { fleetView, hostDeclarations, parseFleetReport } from './fleet';
 import { CanaryJudge, type CanaryPolicy } from './canary';
 import { registryMetrics } from './metrics';
 import { installAuthGate } from './auth-gate';
+import { checkExternalRelease, checkRecordedVersion, GateRefusal, manifestHostPolicy, type ExternalRelease, type ManifestHostPolicy } from './gates';
 
 export interface RegistryServerOptions {
   /** The registry database and the static host's folder of published builds. */
@@ -27,6 +28,8 @@ export interface RegistryServerOptions {
   remotesPublicUrl: string;
   tokens: TokenConfig;
   canary?: Partial<CanaryPolicy>;
+  /** Where teams may register versions hosted elsewhere; by default only the registry's own static host. */
+  manifestHosts?: ManifestHostPolicy;
   logger?: boolean;
 }
 
@@ -65,6 +68,7 @@ export function toRegistryDocument(state: RegistryState, remotesPublicUrl: strin
       })
       .filter((entry): entry is NonNullable<typeof entry> => entry !== null)
       .sort((a, b) => a.name.localeCompare(b.name)),
+    ...(state.owners && Object.keys(state.owners).length > 0 ? { owners: { ...state.owners } } : {}),
   };
 }
 
@@ -76,6 +80,7 @@ export function toRegistryDocument(state: RegistryState, remotesPublicUrl: strin
 export function createRegistryServer(options: RegistryServerOptions): FastifyInstance & { canaryJudge: CanaryJudge } {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 128 * 1024 * 1024 });
   const store = openStore(options.paths);
+  const manifestHosts = options.manifestHosts ?? manifestHostPolicy({}, options.remotesPublicUrl);
   const judge = new CanaryJudge(options.paths, options.canary ?? {}, (line) => app.log.info(line));
 
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
@@ -181,6 +186,12 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     if (typeof version !== 'string') throw new RegistryError(400, 'expected {"version": "..."}');
     if (canaryPercent !== undefined && (!Number.isInteger(canaryPercent) || canaryPercent < 1 || canaryPercent > 99))
       throw new RegistryError(400, 'canaryPercent must be an integer from 1 to 99');
+    authorize(actor, name);
+    checkRecordedVersion(
+      name,
+      store.read().remotes[name]?.history.find((item) => item.version === version),
+      hostDeclarations(store),
+    );
     const state = activate(options.paths, name, version, { actor, ...(canaryPercent ? { canaryPercent } : {}) });
     return { revision: state.revision, current: state.remotes[name]?.current, canary: state.remotes[name]?.canary ?? null };
   });
@@ -191,12 +202,35 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     return { revision: state.revision, current: version };
   });
 
+  // A version hosted elsewhere goes through the gate a publish does (the host allow-list first, then the release
+  // itself): ownership, contracts, singletons, and the hashes the shells check.
   app.post<{ Params: { name: string }; Body: { version?: string; manifestUrl?: string } }>('/api/remotes/:name/register', async (request) => {
     const actor = actorOf(request);
     const { version, manifestUrl } = request.body ?? {};
     if (typeof version !== 'string' || typeof manifestUrl !== 'string') throw new RegistryError(400, 'expected {"version": "...", "manifestUrl": "..."}');
     const name = remoteParam(request);
-    const state = registerExternal(options.paths, name, version, manifestUrl, actor);
+    authorize(actor, name);
+    let release: ExternalRelease;
+    try {
+      release = await checkExternalRelease(name, version, manifestUrl, {
+        policy: manifestHosts,
+        hosts: hostDeclarations(store),
+        contractsVersion: CONTRACTS_VERSION,
+      });
+    } catch (error) {
+      const refused = error instanceof GateRefusal;
+      store.audit({
+        actor: actor.name,
+        action: 'register',
+        remote: name,
+        from: null,
+        to: version,
+        outcome: refused ? 'refused' : 'failed',
+        detail: (error as Error).message,
+      });
+      throw error;
+    }
+    const state = registerExternal(options.paths, name, version, manifestUrl, actor, release);
     return { revision: state.revision, current: state.remotes[name]?.current };
   });
 
@@ -220,7 +254,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
 
   app.post('/api/fleet/report', async (request, reply) => {
     const actor = actorOf(request);
-    if (actor.name !== 'platform') throw new RegistryError(403, 'only shells (the platform token) report to the fleet');
+    if (actor.name !== FLEET_ACTOR && actor.name !== 'platform') throw new RegistryError(403, 'only shells (the fleet token) report to the fleet');
     const report = parseFleetReport(request.body);
     store.saveFleetReport(report.instance, report);
     return reply.code(204).send();

@@ -6,9 +6,24 @@ import type { Actor } from './operations';
 /** Team tokens as the registry keeps them: sha256 hashes only, by team (= remote name). */
 export interface TokenConfig {
   teams: Record<string, string>;
-  /** sha256 of the platform team's token (the operator token of the shells' dashboard and /metrics). */
+  /** sha256 of the platform team's token (`site-remotes`, Prometheus at the registry): every power. */
   platform: string | null;
+  /**
+   * sha256 of the shells' fleet token: it may only report to the fleet and read (fleet, audit, remotes). Shells run
+   * teams' server code in their process, so they hold this one, never the platform token.
+   */
+  fleet?: string | null;
 }
+
+/**
+ * The actor of the fleet token. Its name cannot be a remote's (a colon), so every check that lets a team act on its
+ * own remote, or the platform team on every one, refuses it: publish, activate, canary, rollback, register, retire,
+ * transfer.
+ */
+export const FLEET_ACTOR = 'fleet:shells';
+
+/** Team names as token files may give them: remote names only, so no team token can pose as the fleet. */
+const TEAM_NAME = /^[a-z][a-z0-9-]{1,31}$/;
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token.trim()).digest('hex');
@@ -17,7 +32,8 @@ export function hashToken(token: string): string {
 /**
  * Reads the token configuration: `REGISTRY_TEAM_TOKENS` (`news=<sha256>,events=<sha256>`) or the JSON file
  * `REGISTRY_TOKENS_FILE` (`{"news": "<sha256>"}`, default `<DATA_DIR>/registry/team-tokens.json`); the platform
- * team's token is `OPERATOR_TOKEN` (kept only as its hash) or `REGISTRY_PLATFORM_TOKEN_SHA256`.
+ * team's token is `OPERATOR_TOKEN` (kept only as its hash) or `REGISTRY_PLATFORM_TOKEN_SHA256`; the shells' fleet
+ * token is `FLEET_TOKEN` (hashed) or `REGISTRY_FLEET_TOKEN_SHA256`.
  */
 export function loadTokenConfig(env: NodeJS.ProcessEnv, dataDir: string): TokenConfig {
   const teams: Record<string, string> = {};
@@ -27,8 +43,10 @@ export function loadTokenConfig(env: NodeJS.ProcessEnv, dataDir: string): TokenC
     const [team, hash] = pair.split('=');
     if (team && hash) teams[team.trim()] = hash.trim().toLowerCase();
   }
+  for (const team of Object.keys(teams)) if (!TEAM_NAME.test(team)) delete teams[team];
   const platform = env.REGISTRY_PLATFORM_TOKEN_SHA256 ?? (env.OPERATOR_TOKEN ? hashToken(env.OPERATOR_TOKEN) : null);
-  return { teams, platform };
+  const fleet = env.REGISTRY_FLEET_TOKEN_SHA256 ?? (env.FLEET_TOKEN ? hashToken(env.FLEET_TOKEN) : null);
+  return { teams, platform, fleet };
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -43,6 +61,7 @@ export function actorFor(authorization: string | undefined, config: TokenConfig)
   if (!match) return null;
   const hash = hashToken(match[1]!);
   if (config.platform && sameHash(hash, config.platform)) return { name: 'platform' };
+  if (config.fleet && sameHash(hash, config.fleet)) return { name: FLEET_ACTOR };
   for (const [team, expected] of Object.entries(config.teams)) if (sameHash(hash, expected)) return { name: team };
   return null;
 }

@@ -40,8 +40,11 @@ function targetOf(metric: VitalMetric): string | undefined {
   }
 }
 
-/** The beacon body: the metric, the section it is attributed to (if any) and every section of the page. */
-export function vitalsBeacon(metric: VitalMetric, root: ParentNode): string {
+/**
+ * The beacon body: the metric, the section it is attributed to (if any), every section of the page, and the page
+ * view's token (without it the shell does not count the report).
+ */
+export function vitalsBeacon(metric: VitalMetric, root: ParentNode, token: string | null = null): string {
   const sections = pageSections(root);
   const target = targetOf(metric);
   const attributed = target?.startsWith(SECTION_TARGET) ? (sections.get(target.slice(SECTION_TARGET.length)) ?? null) : null;
@@ -53,5 +56,6 @@ export function vitalsBeacon(metric: VitalMetric, root: ParentNode): string {
     navigationType: metric.navigationType,
     target: attributed,
     sections: [...new Map([...sections.values()].map((s) => [`${s.remote}@${s.version}/${s.section}`, s])).values()],
+    ...(token ? { token } : {}),
   });
 }

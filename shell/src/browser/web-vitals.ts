@@ -1,5 +1,6 @@
 import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
 import { sectionTarget, vitalsBeacon, type VitalMetric } from './vitals-beacon';
+import { pageToken } from './page-token';
 
 /** Where the shell counts browsers' reports (CSP violations, section errors, Web Vitals). */
 const REPORT_PATH = '/_csp-report';
@@ -14,7 +15,7 @@ function send(body: string): void {
 
 /** Measures LCP, INP and CLS of this page view and sends each to the shell when the library reports it final. */
 export function reportWebVitals(): void {
-  const report = (metric: VitalMetric) => send(vitalsBeacon(metric, document));
+  const report = (metric: VitalMetric) => send(vitalsBeacon(metric, document, pageToken()));
   const options = { generateTarget: sectionTarget };
   onLCP(report, options);
   onINP(report, options);

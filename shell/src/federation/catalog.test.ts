@@ -71,6 +71,22 @@ describe('remote catalog (registry + manifests → which remote renders which se
     const catalog = new RemoteCatalog(2, [down, up]);
     expect(catalog.locate('Shared')?.remote).toBe('beta');
     expect(catalog.conflicts).toEqual(['section Shared is provided by beta and alpha; beta is used']);
+    // With a recorded owner, the owner's name counts even while it is down (its fallback shows, not another's).
+    expect(new RemoteCatalog(3, [down, up], [], '', { Shared: 'alpha' }).locate('Shared')?.remote).toBe('alpha');
+  });
+
+  it("serves a name two remotes provide from its recorded owner, even when the other's name sorts first", () => {
+    const owner = buildRemoteRecord(entry('news'), manifest('news', ['NewsFeed']));
+    const intruder = buildRemoteRecord(entry('education'), manifest('education', ['NewsFeed', 'Programs']));
+    const catalog = new RemoteCatalog(3, [intruder, owner], [], '', { NewsFeed: 'news', Programs: 'education' });
+    expect(catalog.locate('NewsFeed')?.remote).toBe('news');
+    expect(catalog.locate('Programs')?.remote).toBe('education');
+    expect(catalog.conflicts).toEqual(['section NewsFeed is provided by news and education; news is used (its owner)']);
+    // A name only another remote provides is not served at all while the registry names its owner.
+    const without = new RemoteCatalog(4, [intruder], [], '', { NewsFeed: 'news' });
+    expect(without.locate('NewsFeed')).toBeNull();
+    // Two usable providers and no recorded owner: none of them, rather than the first by name.
+    expect(new RemoteCatalog(5, [intruder, owner]).locate('NewsFeed')).toBeNull();
   });
 
   it('names the SRI value of every remote file by absolute URL, per snapshot: a new version brings its own', () => {

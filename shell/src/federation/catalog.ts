@@ -67,31 +67,54 @@ export class RemoteCatalog {
   private readonly variants = new Map<string, RemoteCatalog>();
   private integrity: Readonly<Record<string, string>> | null = null;
 
-  constructor(revision: number, records: RemoteRecord[], canaries: Iterable<[string, CanaryRecord]> = [], variant = '') {
+  /** The registry's owner of each section name: a name two remotes provide is served by its owner only. */
+  readonly owners: Readonly<Record<string, string>>;
+
+  constructor(
+    revision: number,
+    records: RemoteRecord[],
+    canaries: Iterable<[string, CanaryRecord]> = [],
+    variant = '',
+    owners: Readonly<Record<string, string>> = {},
+  ) {
     this.revision = revision;
     this.variant = variant;
+    this.owners = owners;
     this.canaries = new Map([...canaries].filter(([name]) => records.some((record) => record.name === name)));
     this.remotes = new Map(records.map((record) => [record.name, record]));
     this.sectionIndex = new Map();
     const conflicts: string[] = [];
-    // Usable remotes claim their sections first; a name provided twice goes to the first by name.
-    const ordered = [...records].sort((a, b) => Number(b.health === 'up') - Number(a.health === 'up') || a.name.localeCompare(b.name));
-    for (const record of ordered) {
-      for (const section of record.sections) {
-        const existing = this.sectionIndex.get(section);
-        if (existing) {
-          conflicts.push(`section ${section} is provided by ${existing.remote} and ${record.name}; ${existing.remote} is used`);
-          continue;
-        }
-        this.sectionIndex.set(section, { remote: record.name, version: record.version, expose: `./${section}` });
+    // A name is served by the remote the registry records as its owner, whatever other remotes provide it (an owner
+    // that is down shows its fallback, never another team's section). A name with no recorded owner goes to the one
+    // usable remote providing it, and to none when several are usable: never by the order of their names.
+    const providers = new Map<string, RemoteRecord[]>();
+    for (const record of records) for (const section of record.sections) providers.set(section, [...(providers.get(section) ?? []), record]);
+    for (const [section, candidates] of providers) {
+      const owner = owners[section];
+      const usable = candidates.filter((record) => record.health === 'up');
+      const chosen = owner
+        ? candidates.find((record) => record.name === owner)
+        : candidates.length === 1
+          ? candidates[0]
+          : usable.length === 1
+            ? usable[0]
+            : undefined;
+      const others = candidates.filter((record) => record !== chosen).map((record) => record.name);
+      if (others.length > 0) {
+        conflicts.push(
+          chosen
+            ? `section ${section} is provided by ${chosen.name} and ${others.join(', ')}; ${chosen.name} is used${owner ? ' (its owner)' : ''}`
+            : `section ${section} is provided by ${others.join(' and ')}${owner ? `, not by its owner ${owner}` : ', with no recorded owner'}: none is used`,
+        );
       }
+      if (chosen) this.sectionIndex.set(section, { remote: chosen.name, version: chosen.version, expose: `./${section}` });
     }
     this.conflicts = conflicts;
   }
 
   /** The same catalog with other canaries (the stable records are kept as they are). */
   withCanaries(canaries: Iterable<[string, CanaryRecord]>): RemoteCatalog {
-    return new RemoteCatalog(this.revision, [...this.remotes.values()], canaries);
+    return new RemoteCatalog(this.revision, [...this.remotes.values()], canaries, '', this.owners);
   }
 
   static empty(): RemoteCatalog {
@@ -126,7 +149,7 @@ export class RemoteCatalog {
     let catalog = this.variants.get(id);
     if (!catalog) {
       const records = [...this.remotes.values()].map((record) => (names.includes(record.name) ? this.canaries.get(record.name)!.record : record));
-      catalog = new RemoteCatalog(this.revision, records, [], id);
+      catalog = new RemoteCatalog(this.revision, records, [], id, this.owners);
       this.variants.set(id, catalog);
     }
     return catalog;

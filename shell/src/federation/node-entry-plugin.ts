@@ -60,7 +60,7 @@ export function nodeEntryPlugin(initial: NodeEntryPluginOptions): ModuleFederati
         filename: entry,
       });
       const run = script.runInThisContext() as (...args: unknown[]) => void;
-      run(scriptModule.exports, scriptModule, __non_webpack_require__, path.posix.dirname(url.pathname), path.posix.basename(url.pathname));
+      run(scriptModule.exports, scriptModule, remoteRequire, path.posix.dirname(url.pathname), path.posix.basename(url.pathname));
       const exported = scriptModule.exports;
       const container = (entryGlobalName && exported[entryGlobalName]) || exported;
       if (!container || typeof (container as { get?: unknown }).get !== 'function') {
@@ -71,4 +71,37 @@ export function nodeEntryPlugin(initial: NodeEntryPluginOptions): ModuleFederati
   };
 }
 
-declare const __non_webpack_require__: NodeRequire;
+/**
+ * The file system as a remote container sees it: nothing there. Module Federation's Node runtime asks whether a chunk
+ * exists on disk before it fetches it over HTTP; a container has no files of its own on the shell's machine.
+ */
+const NO_FILES = Object.freeze({
+  existsSync: () => false,
+  readFile: (file: string, ...rest: unknown[]) => {
+    const callback = rest.at(-1);
+    if (typeof callback === 'function') (callback as (error: Error) => void)(new Error(`remote code reads no files (${file})`));
+  },
+});
+
+/**
+ * The `require` a remote container gets: the modules its federation runtime asks for (path, vm; fs as an empty
+ * file system), nothing else. Shared singletons (React, MobX, the design system) reach it through the federation's
+ * share scope, not through `require`. This keeps a team's code from the shell's modules and files by the plain
+ * route; code in this process can still find other routes (see the README's trust model), which is why the shell
+ * holds no credential with platform rights.
+ */
+function remoteRequire(name: string): unknown {
+  switch (name) {
+    case 'path':
+    case 'node:path':
+      return path;
+    case 'vm':
+    case 'node:vm':
+      return vm;
+    case 'fs':
+    case 'node:fs':
+      return NO_FILES;
+    default:
+      throw new Error(`remote code may not require "${name}"`);
+  }
+}

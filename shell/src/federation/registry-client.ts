@@ -128,6 +128,8 @@ export class RegistryClient {
       document.revision,
       records,
       canaries.filter((canary): canary is [string, CanaryRecord] => canary !== null),
+      '',
+      document.owners ?? {},
     );
     if (!sameCatalog(next, this.catalog)) {
       const previous = this.catalog;

@@ -155,7 +155,7 @@ export class ServerFederation {
       ].flatMap((record) => Object.values(record.assets).flatMap((assets) => assets.css)),
     );
     const unchanged = published.every((record, index) => record === wanted[index]) && canaries.length === next.canaries.size;
-    return unchanged ? next : new RemoteCatalog(next.revision, published, canaries);
+    return unchanged ? next : new RemoteCatalog(next.revision, published, canaries, '', next.owners);
   }
 
   /**

@@ -79,14 +79,35 @@ export class FleetReporter {
         pending: record.pending?.version ?? null,
       };
     });
-    const byVersion = new Map<string, { remote: string; version: string; renders: number; renderErrors: number; browserErrors: number }>();
+    type Totals = {
+      remote: string;
+      version: string;
+      renders: number;
+      renderErrors: number;
+      browserErrors: number;
+      pageViews: number;
+      browserReporters: number;
+    };
+    const byVersion = new Map<string, Totals>();
+    const totals = (remote: string, version: string): Totals => {
+      const key = `${remote}@${version}`;
+      let total = byVersion.get(key);
+      if (!total) {
+        total = { remote, version, renders: 0, renderErrors: 0, browserErrors: 0, pageViews: 0, browserReporters: 0 };
+        byVersion.set(key, total);
+      }
+      return total;
+    };
     for (const counters of this.stats.sectionCounters()) {
-      const key = `${counters.remote}@${counters.version}`;
-      const total = byVersion.get(key) ?? { remote: counters.remote, version: counters.version, renders: 0, renderErrors: 0, browserErrors: 0 };
+      const total = totals(counters.remote, counters.version);
       total.renders += counters.renders;
       total.renderErrors += counters.renderErrors;
       total.browserErrors += counters.browserErrors;
-      byVersion.set(key, total);
+    }
+    for (const evidence of this.stats.versionEvidence()) {
+      const total = totals(evidence.remote, evidence.version);
+      total.pageViews = evidence.pageViews;
+      total.browserReporters = evidence.browserReporters;
     }
     return {
       instance: this.options.instance,

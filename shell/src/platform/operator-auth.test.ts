@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { operatorGuard } from './operator-auth';
 import { AUTH_FAILURES_ALLOWED } from './auth-throttle';
@@ -9,7 +10,8 @@ describe('operator pages throttle failed authentication per client address', () 
   beforeAll(async () => {
     // As behind a trusted proxy: X-Forwarded-For names the client.
     app = Fastify({ trustProxy: true });
-    app.get('/_platform', { onRequest: operatorGuard(TOKEN) }, async () => ({ ok: true }));
+    // The shell holds only the password's sha256.
+    app.get('/_platform', { onRequest: operatorGuard(createHash('sha256').update(TOKEN).digest('hex')) }, async () => ({ ok: true }));
     await app.ready();
   });
   afterAll(async () => {

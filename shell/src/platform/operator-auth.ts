@@ -1,18 +1,19 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FailedAuthThrottle } from './auth-throttle';
 
 const REALM = 'Basic realm="platform", charset="UTF-8"';
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
+/** Whether a given password hashes to the verifier (sha256, hex); the shell never holds the password itself. */
+function sameSecret(given: string, verifier: string): boolean {
+  const a = createHash('sha256').update(given.trim()).digest();
+  const b = Buffer.from(verifier, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
- * Whether a request carries the operator token: `Authorization: Bearer <token>` (Prometheus, scripts) or HTTP Basic
- * with the token as the password, any user name (a browser opening the dashboard asks for it once).
+ * Whether a request carries the dashboard password: `Authorization: Bearer <token>` (Prometheus, scripts) or HTTP
+ * Basic with it as the password, any user name (a browser opening the dashboard asks for it once).
  */
 function carriesOperatorToken(authorization: string | undefined, token: string): boolean {
   if (!authorization) return false;
@@ -28,8 +29,8 @@ function carriesOperatorToken(authorization: string | undefined, token: string):
 
 /**
  * A guard for the operator pages, which show internal addresses, versions, memory and recent errors: without a
- * configured token they do not exist (404); with one, a request without it is answered 401. An address that presented wrong credentials too often is answered 429
- * until its window ends.
+ * configured verifier they do not exist (404); with one, a request without the matching password is answered 401. An
+ * address that presented wrong credentials too often is answered 429 until its window ends.
  */
 export function operatorGuard(token: string | null, throttle = new FailedAuthThrottle()) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

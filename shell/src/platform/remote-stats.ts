@@ -17,6 +17,18 @@ export interface RemoteStatsSnapshot {
 
 const LATENCY_WINDOW = 200;
 const MAX_SECTION_SERIES = 2000;
+/** Distinct reporting addresses are counted up to this many per version: the judge only asks whether a minimum is met. */
+const MAX_REPORTERS = 1000;
+
+/** What browsers can tell about one remote version, beside the server's renders: pages served, and who reported errors. */
+export interface VersionEvidence {
+  remote: string;
+  version: string;
+  /** Page views this shell served with the version on the page (each with its own page token). */
+  pageViews: number;
+  /** Distinct client addresses whose error reports for the version were counted. */
+  browserReporters: number;
+}
 
 export interface SectionCounters {
   remote: string;
@@ -36,6 +48,9 @@ export class RemoteStats {
 
   /** Renders and errors per remote, section and version: what visitors saw, for /metrics and canary analysis. */
   private readonly sections = new Map<string, SectionCounters>();
+
+  /** Page views and error-reporting addresses per `remote@version` (bounded like the section counters). */
+  private readonly evidence = new Map<string, { remote: string; version: string; pageViews: number; reporters: Set<string> }>();
 
   /** Web Vitals histograms per remote, section and version (see /metrics). */
   readonly vitals = new WebVitals();
@@ -81,9 +96,37 @@ export class RemoteStats {
     }
   }
 
-  recordBrowserError(remote: string, section: string, version: string): void {
+  /** A browser's error report that its page token made count; `client` is the address it came from. */
+  recordBrowserError(remote: string, section: string, version: string, client?: string): void {
     this.sectionEntry(remote, section, version).browserErrors += 1;
     this.timeline.recordBrowserError(remote);
+    if (client !== undefined) {
+      const reporters = this.evidenceEntry(remote, version).reporters;
+      if (reporters.size < MAX_REPORTERS) reporters.add(client);
+    }
+  }
+
+  /** A page served with these versions on it (`remote@version`): what browser error reports are compared with. */
+  recordPageView(versions: string[]): void {
+    for (const key of versions) {
+      const at = key.lastIndexOf('@');
+      if (at > 0) this.evidenceEntry(key.slice(0, at), key.slice(at + 1)).pageViews += 1;
+    }
+  }
+
+  versionEvidence(): VersionEvidence[] {
+    return [...this.evidence.values()].map(({ remote, version, pageViews, reporters }) => ({ remote, version, pageViews, browserReporters: reporters.size }));
+  }
+
+  private evidenceEntry(remote: string, version: string) {
+    const key = `${remote}@${version}`;
+    let entry = this.evidence.get(key);
+    if (!entry) {
+      if (this.evidence.size >= MAX_SECTION_SERIES) this.evidence.delete(this.evidence.keys().next().value!);
+      entry = { remote, version, pageViews: 0, reporters: new Set<string>() };
+      this.evidence.set(key, entry);
+    }
+    return entry;
   }
 
   /**

@@ -16,8 +16,10 @@ export interface PlatformDependencies {
   registry: RegistryClient;
   federation: ServerFederation;
   stats: RemoteStats;
-  /** The operator token the pages ask for; null: the operator pages are not served. */
-  operatorToken: string | null;
+  /** sha256 of the dashboard password the pages ask for; null: the operator pages are not served. */
+  dashboardVerifier: string | null;
+  /** The fleet token the registry's fleet view and audit log are read with. */
+  fleetToken: string | null;
   /** The registry's document URL; its `/api/fleet` and `/api/audit` feed the dashboard. */
   registryUrl: string;
   /** CSP violations reported by browsers, per directive. */
@@ -110,10 +112,10 @@ export interface RegistryView {
 
 /** The whole fleet and the audit log, as the registry knows them (every shell reports there). */
 async function readRegistryView(deps: PlatformDependencies): Promise<RegistryView> {
-  if (!deps.operatorToken) return { fleet: null, audit: [], error: 'no operator token' };
+  if (!deps.fleetToken) return { fleet: null, audit: [], error: 'no fleet token' };
   const get = async (path: string) => {
     const response = await fetch(new URL(path, deps.registryUrl), {
-      headers: { authorization: `Bearer ${deps.operatorToken}` },
+      headers: { authorization: `Bearer ${deps.fleetToken}` },
       signal: AbortSignal.timeout(1500),
     });
     if (!response.ok) throw new Error(`registry answered ${response.status}`);
@@ -247,13 +249,13 @@ function prometheus(status: ReturnType<typeof platformStatus>): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The platform team's view: a dashboard, its JSON, and Prometheus metrics, all behind the operator token. */
+/** The platform team's view: a dashboard, its JSON, and Prometheus metrics, all behind the dashboard password. */
 export function registerPlatformRoutes(app: FastifyInstance, input: PlatformDependencies): void {
   const deps = { ...input, responses: input.responses ?? new ResponseCounter(), pageCache: input.pageCache ?? new PageCacheCounter() };
   deps.responses.attach(app);
   deps.pageCache.attach(app);
-  if (!deps.operatorToken) app.log.info('operator pages (/_platform, /metrics) are off: OPERATOR_TOKEN is not set');
-  const onRequest = operatorGuard(deps.operatorToken);
+  if (!deps.dashboardVerifier) app.log.info('operator pages (/_platform, /metrics) are off: DASHBOARD_TOKEN_SHA256 is not set');
+  const onRequest = operatorGuard(deps.dashboardVerifier);
   app.get('/_platform/remotes.json', { onRequest }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return platformStatus(deps);

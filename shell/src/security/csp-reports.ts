@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { CSP_REPORT_PATH } from '../server/csp';
 import { vitalsReportOf, type VitalsReport } from '../platform/web-vitals';
@@ -51,18 +52,29 @@ function sectionErrorOf(body: unknown): SectionErrorReport | null {
   return { remote, section, version };
 }
 
+/** Where a browser report came from: the page token it carries (null without one) and the client's address. */
+export interface ReportOrigin {
+  token: unknown;
+  client: string;
+}
+
+/** Reports one client address may send per minute; beyond it the endpoint answers 429 and counts nothing. */
+const REPORTS_PER_CLIENT_PER_MINUTE = 120;
+
 /**
- * The endpoint receives CSP reports, browsers' section errors and Web Vitals alike. `onSectionError` and
- * `onWebVitals` decide whether the sections a report names exist in the live catalog (anything else is dropped, so
- * browsers cannot grow the metrics' labels).
+ * The endpoint receives CSP reports, browsers' section errors and Web Vitals alike, rate-limited per client address.
+ * `onSectionError` and `onWebVitals` decide whether a report counts: its page token, and whether the sections it
+ * names exist in the live catalog (anything else is dropped, so browsers cannot grow the metrics' labels).
  */
 export function registerCspReports(
   app: FastifyInstance,
   reports: CspReports,
-  onSectionError?: (report: SectionErrorReport) => void,
-  onWebVitals?: (report: VitalsReport) => void,
+  onSectionError?: (report: SectionErrorReport, origin: ReportOrigin) => void,
+  onWebVitals?: (report: VitalsReport, origin: ReportOrigin) => void,
+  limit = REPORTS_PER_CLIENT_PER_MINUTE,
 ): void {
   app.register(async (scope) => {
+    await scope.register(rateLimit, { max: limit, timeWindow: 60_000, cache: 10_000 });
     scope.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       try {
         done(null, JSON.parse(String(body)));
@@ -73,8 +85,9 @@ export function registerCspReports(
     scope.post(CSP_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
       const sectionError = sectionErrorOf(request.body);
       const vitals = sectionError ? null : vitalsReportOf(request.body);
-      if (sectionError) onSectionError?.(sectionError);
-      else if (vitals) onWebVitals?.(vitals);
+      const origin: ReportOrigin = { token: (request.body as { token?: unknown } | null)?.token ?? null, client: request.ip };
+      if (sectionError) onSectionError?.(sectionError, origin);
+      else if (vitals) onWebVitals?.(vitals, origin);
       else if ((request.body as { type?: unknown } | null)?.type === 'web-vitals') return reply.code(204).header('cache-control', 'no-store').send();
       else for (const directive of directivesOf(request.body)) reports.record(directive);
       return reply.code(204).header('cache-control', 'no-store').send();

@@ -97,19 +97,28 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
     const canary = catalog.canaries.get(report.remote)?.record;
     return Boolean(canary && canary.version === report.version && canary.sections.includes(report.section));
   };
+  // A browser's report counts only with the token of a page this shell served, naming the versions it reports on,
+  // once per page view and kind; error reports (they decide canaries) also count at most a few times per address.
   registerCspReports(
     app,
     app.cspReports,
-    (report) => {
-      if (isLiveSection(report)) app.remoteStats.recordBrowserError(report.remote, report.section, report.version);
+    (report, origin) => {
+      if (!isLiveSection(report)) return;
+      const verdict = app.pageTokens.accept(origin.token, `section-error:${report.remote}`, [`${report.remote}@${report.version}`], origin.client, true);
+      if (verdict.counted) app.remoteStats.recordBrowserError(report.remote, report.section, report.version, origin.client);
     },
-    (report) => app.remoteStats.recordVitals(report, isLiveSection),
+    (report, origin) => {
+      if (!report.sections.every(isLiveSection)) return;
+      const versions = [...new Set(report.sections.map((section) => `${section.remote}@${section.version}`))];
+      if (app.pageTokens.accept(origin.token, report.name, versions, origin.client).counted) app.remoteStats.recordVitals(report, isLiveSection);
+    },
   );
   registerPlatformRoutes(app, {
     registry: app.registry,
     federation: app.federation,
     stats: app.remoteStats,
-    operatorToken: config.operatorToken,
+    dashboardVerifier: config.dashboardVerifier,
+    fleetToken: config.fleetToken,
     cspReports: app.cspReports,
     supervisorStatusFile: config.supervisorStatusFile,
     registryUrl: config.registryUrl,

@@ -3,6 +3,7 @@ import { captchaConfigFromEnv, type CaptchaConfig } from '../forms/captcha';
 import { hstsMaxAge } from '../security/headers';
 import { captchaStandInEnabled } from '../forms/captcha-standin-settings';
 import { readProxyLimits, type ProxyLimits } from './proxy-limits';
+import { dashboardVerifierFrom, pageTokenKeyFrom } from './secrets';
 
 export interface ShellConfig {
   host: string;
@@ -61,8 +62,15 @@ export interface ShellConfig {
   /** pino level of the server log, and whether every request gets a line (the reverse proxy keeps the access log). */
   logLevel: string;
   logRequests: boolean;
-  /** The token the operator pages (`/_platform`, `/metrics`) ask for; without one they are not served. */
-  operatorToken: string | null;
+  /**
+   * sha256 of the dashboard password the operator pages (`/_platform`, `/metrics`) ask for; without one they are not
+   * served. A credential of its own: it grants nothing at the registry.
+   */
+  dashboardVerifier: string | null;
+  /** The fleet token: reports to the registry's fleet and reads it; it cannot publish, activate or roll back. */
+  fleetToken: string | null;
+  /** The key of the page tokens that make browsers' reports count. */
+  pageTokenKey: Buffer;
   /** How the same-origin API proxy shares the content API between visitors. */
   proxyLimits: ProxyLimits;
   /** HSTS max-age sent over TLS; 0: none. */
@@ -187,7 +195,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     logRequests: flag(env.LOG_REQUESTS, false),
-    operatorToken: env.OPERATOR_TOKEN?.trim() || null,
+    dashboardVerifier: dashboardVerifierFrom(env),
+    fleetToken: env.FLEET_TOKEN?.trim() || null,
+    pageTokenKey: pageTokenKeyFrom(env),
     proxyLimits: readProxyLimits(env),
     hstsMaxAgeSeconds: hstsMaxAge(env),
     supervisorStatusFile: env.SUPERVISOR_STATUS_FILE?.trim() || null,

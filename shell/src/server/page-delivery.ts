@@ -11,6 +11,7 @@ import { tooManyRequestsPage } from './shell-failure-page';
 import { breakpointFromDevice, detectLocale } from './request-context';
 import { visitorVariant, type VisitorVariant } from './canary-variant';
 import { siteOrigin } from './site-origin';
+import { PAGE_TOKEN_TIMING } from '../security/page-tokens';
 
 export interface DeliveryDependencies extends RenderDependencies {
   config: ShellConfig;
@@ -18,6 +19,8 @@ export interface DeliveryDependencies extends RenderDependencies {
   revision: ContentRevision;
   /** Per-client budget of answers the cache did not hold. */
   missBudget: MissBudget;
+  /** Page views: each gets its own token for its browser reports, and counts as a view of its versions. */
+  pageViews?: { issue(versions: string[]): string; served(versions: string[]): void };
 }
 
 /** How the answer was made, in the `x-page-cache` header (for operators, tests and benchmarks). */
@@ -319,6 +322,11 @@ async function sendPage(
   }
   if (page.location) return reply.redirect(page.location, page.status);
 
+  if (page.status === 200 && page.versions?.length && deps.pageViews) {
+    // Per view, outside the cached body: the page's scripts read it from the navigation's Server-Timing entry.
+    reply.header('server-timing', `${PAGE_TOKEN_TIMING};desc="${deps.pageViews.issue(page.versions)}"`);
+    deps.pageViews.served(page.versions);
+  }
   const coding = negotiateCoding(request.headers['accept-encoding']);
   // Pages are rendered for the device the request names (breakpointFromDevice): caches must key on what it reads.
   reply.header('vary', `${vary}, ${DEVICE_VARY}`);

@@ -27,6 +27,8 @@ export interface RenderedPage {
   notFound?: Locale;
   /** The answer holds for this query only (a query that failed the page's validation): nothing to learn about the address. */
   queryDependent?: boolean;
+  /** `remote@version` of every section rendered with a remote's code: what each view's page token names. */
+  versions?: string[];
 }
 
 /**

@@ -317,6 +317,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     headers: { ...HTML_HEADERS, 'content-security-policy': policy },
     // A section without its stylesheet (its host did not answer in time) is as degraded as a section that fell back.
     degraded: sections.some((section) => DEGRADED_STATUSES.has(section.status)) || inlineStyles.length < assets.css.length || thrown.size > 0,
+    versions: [...new Set(sections.filter((view) => view.remote && view.version).map((view) => `${view.remote}@${view.version}`))].sort(),
   };
 }
 

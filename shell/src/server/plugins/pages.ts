@@ -19,6 +19,10 @@ export async function pagesPlugin(app: FastifyInstance): Promise<void> {
     cache: app.renderCache,
     revision: app.contentRevision,
     missBudget: new MissBudget(app.shellConfig.pageCache.missBurst, app.shellConfig.pageCache.missPerSecond),
+    pageViews: {
+      issue: (versions) => app.pageTokens.issue(versions),
+      served: (versions) => app.remoteStats.recordPageView(versions),
+    },
   };
   const page = (request: FastifyRequest, reply: FastifyReply) => deliverPage(request, reply, deps);
   app.get('/', page);

@@ -9,6 +9,7 @@ import { ServerFederation } from '../../federation/server-federation';
 import { RemoteStats } from '../../platform/remote-stats';
 import { defaultInstanceId, FleetReporter } from '../../platform/fleet-reporter';
 import { CspReports } from '../../security/csp-reports';
+import { PageTokens } from '../../security/page-tokens';
 import { createSanitizer, type Sanitizer } from '../../security/sanitize';
 import type { ShellAssets } from '../render-page';
 import type { ShellConfig } from '../config';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     sanitize: Sanitizer;
     shellAssets: ShellAssets;
     cspReports: CspReports;
+    /** Signs each page view's token and decides whether a browser's report counts. */
+    pageTokens: PageTokens;
     /** Reports this shell to the registry's fleet view. */
     fleet: FleetReporter;
   }
@@ -85,11 +88,12 @@ export const shellServices = fp<{ config: ShellConfig }>(
       .decorate('sanitize', sanitize)
       .decorate('shellAssets', readShellAssets(config.browserDistDir))
       .decorate('cspReports', new CspReports())
+      .decorate('pageTokens', new PageTokens(config.pageTokenKey))
       .decorate(
         'fleet',
         new FleetReporter(registry, remoteStats, {
           registryUrl: config.registryUrl,
-          token: config.operatorToken,
+          token: config.fleetToken,
           instance: config.shellInstanceId ?? defaultInstanceId(config.port),
           publicUrl: config.publicOrigin ?? `http://localhost:${config.port}`,
           intervalMs: config.registryPollMs,
