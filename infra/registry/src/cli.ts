@@ -27,7 +27,25 @@ export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
 export function registryPaths(env: NodeJS.ProcessEnv = process.env): RegistryPaths {
   const dataDir = dataDirOf(env);
   const databaseUrl = env.REGISTRY_DATABASE_URL || env.DATABASE_URL;
-  return { cdnDir: path.join(dataDir, 'cdn'), stateFile: path.join(dataDir, 'registry', 'registry.db'), ...(databaseUrl ? { databaseUrl } : {}) };
+  // PostgreSQL pool settings: each a positive whole number when set.
+  const database: NonNullable<RegistryPaths['database']> = {};
+  const settings = {
+    statementTimeoutMs: 'REGISTRY_DB_STATEMENT_TIMEOUT_MS',
+    connectionTimeoutMs: 'REGISTRY_DB_CONNECT_TIMEOUT_MS',
+    poolSize: 'REGISTRY_DB_POOL_SIZE',
+  } as const;
+  for (const [key, name] of Object.entries(settings) as Array<[keyof typeof settings, string]>) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive whole number, not ${JSON.stringify(value)}`);
+    database[key] = parsed;
+  }
+  return {
+    cdnDir: path.join(dataDir, 'cdn'),
+    stateFile: path.join(dataDir, 'registry', 'registry.db'),
+    ...(databaseUrl ? { databaseUrl, database } : {}),
+  };
 }
 
 function isLoopback(url: string): boolean {
