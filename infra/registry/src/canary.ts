@@ -53,7 +53,8 @@ export class CanaryJudge {
     private readonly log: (line: string) => void,
   ) {
     this.policy = { ...DEFAULT_CANARY_POLICY, ...policy };
-    this.leadership = openStore(paths).leadership();
+    // A live leader touches its session every tick: three missed ticks (10 s at least) and a standby may take over.
+    this.leadership = openStore(paths).leadership(Math.max(10_000, 3 * this.policy.intervalMs));
   }
 
   start(): void {

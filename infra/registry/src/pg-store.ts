@@ -32,8 +32,6 @@ export interface PgStoreOptions {
 const SCHEMA_LOCK = 7_312_001;
 /** The first key of the judge's advisory lock; the second is the schema's hash, so each fleet (schema) has its own judge. */
 const JUDGE_LOCK = 7_312_002;
-/** A judge whose process hangs (stopped, or cut off from the database) loses its session, and the lock, after this long. */
-const JUDGE_SESSION_IDLE_MS = 10_000;
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -174,8 +172,8 @@ export class PgRegistryStore implements RegistryStore {
     return Object.fromEntries(rows.map((row) => [row.remote, JSON.parse(row.verdict) as unknown]));
   }
 
-  leadership(): Leadership {
-    return new AdvisoryLockLeadership(this.pool, this.ready);
+  leadership(idleMs: number): Leadership {
+    return new AdvisoryLockLeadership(this.pool, this.ready, idleMs);
   }
 
   async close(): Promise<void> {
@@ -190,7 +188,7 @@ export class PgRegistryStore implements RegistryStore {
  * ends (a killed process's socket closes at once), so a standby takes over on its next try without waiting out a
  * lease, and no clocks of different machines are compared. A leader that hangs without dying (stopped, or cut off)
  * keeps its session open, so the session gets an idle timeout: the leader touches it on every tick, and a session
- * idle for JUDGE_SESSION_IDLE_MS is ended by the server, which frees the lock for a standby. The lock is keyed by the
+ * idle for longer than a few of the judge's ticks is ended by the server, which frees the lock for a standby. The lock is keyed by the
  * schema, so fleets on separate schemas of one database each have their own judge.
  */
 class AdvisoryLockLeadership implements Leadership {
@@ -199,6 +197,8 @@ class AdvisoryLockLeadership implements Leadership {
   constructor(
     private readonly pool: Pool,
     private readonly ready: Promise<void>,
+    /** A leader whose process hangs (stopped, or cut off from the database) loses its session, and the lock, after this long. */
+    private readonly idleMs: number,
   ) {}
 
   async hold(): Promise<boolean> {
@@ -218,7 +218,7 @@ class AdvisoryLockLeadership implements Leadership {
     try {
       const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext(current_schema())) AS locked', [JUDGE_LOCK]);
       locked = rows[0]?.locked === true;
-      if (locked) await client.query(`SET idle_session_timeout = ${JUDGE_SESSION_IDLE_MS}`);
+      if (locked) await client.query(`SET idle_session_timeout = ${Math.round(this.idleMs)}`);
     } catch (error) {
       client.release(error as Error);
       throw error;

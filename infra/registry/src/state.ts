@@ -91,7 +91,8 @@ export interface RegistryStore {
   /** The judge's latest verdict per remote, so that every replica answers what the judging one decided. */
   saveVerdict(remote: string, verdict: unknown): Promise<void>;
   verdicts(): Promise<Record<string, unknown>>;
-  leadership(): Leadership;
+  /** The judge's role; a leader that shows no sign of life for `idleMs` (PostgreSQL) loses it. */
+  leadership(idleMs: number): Leadership;
   close(): Promise<void>;
 }
 
@@ -240,7 +241,7 @@ export class SqliteRegistryStore implements RegistryStore {
     return Object.fromEntries(rows.map((row) => [row.remote, JSON.parse(row.verdict) as unknown]));
   }
 
-  leadership(): Leadership {
+  leadership(_idleMs: number): Leadership {
     return SOLE_LEADER;
   }
 
