@@ -174,6 +174,24 @@ describe('registry replicas on one PostgreSQL database', () => {
     expect((await api.fleet()).canaries.news).toMatchObject({ state: 'rolled back', version: '1.1.0-bbbbbbbbbb' });
   });
 
+  it('hands the judging to the standby when the judge hangs (stopped, its connection open), and the judge steps down when it wakes', async () => {
+    replicas.push(await startReplica(paths), await startReplica(paths));
+    const roles = () => Promise.all(replicas.map(judgeOf));
+    await until(async () => (await roles()).includes('leader'), 10_000, 'a judge elected');
+    const leaderIndex = (await roles()).indexOf('leader');
+    const hung = replicas[leaderIndex]!;
+    const standby = replicas[1 - leaderIndex]!;
+    hung.child.kill('SIGSTOP');
+    try {
+      // The hung judge's session goes idle; the server ends it after 10 s and the lock is free.
+      await until(async () => (await judgeOf(standby)) === 'leader', 20_000, 'the standby taking over from a hung judge');
+    } finally {
+      hung.child.kill('SIGCONT');
+    }
+    await until(async () => (await judgeOf(hung)) === 'standby', 5_000, 'the woken judge stepping down');
+    expect((await roles()).sort()).toEqual(['leader', 'standby']);
+  });
+
   it('records one rollback and one audit entry when two judges in two processes race on one failing canary, and every replica counts it once', async () => {
     // The replica the shells and the test talk to; its own judge does not tick during the test.
     const app = createRegistryServer({
