@@ -5,9 +5,9 @@ import type { APIRequestContext } from '@playwright/test';
 export const repoRoot = path.resolve(__dirname, '../../..');
 
 interface RegistryModule {
-  deployBuild(paths: RegistryPaths, distDir: string): { remote: string; version: string };
-  registerExternal(paths: RegistryPaths, remote: string, version: string, manifestUrl: string): unknown;
-  rollback(paths: RegistryPaths, remote: string, toVersion?: string): { version: string };
+  deployBuild(paths: RegistryPaths, distDir: string): Promise<{ remote: string; version: string }>;
+  registerExternal(paths: RegistryPaths, remote: string, version: string, manifestUrl: string): Promise<unknown>;
+  rollback(paths: RegistryPaths, remote: string, toVersion?: string): Promise<{ version: string }>;
   createStaticHost(options: { cdnDir: string }): import('fastify').FastifyInstance;
 }
 export interface RegistryPaths {

@@ -45,7 +45,7 @@ test.describe('remote lifecycle', () => {
     const { manifest } = await buildRemote({ team: 'news', rootDir: copy });
     freshVersion = manifest.site.version;
     expect(freshVersion).not.toBe(originalNews);
-    registry.deployBuild(registryPaths(), path.join(copy, 'dist'));
+    await registry.deployBuild(registryPaths(), path.join(copy, 'dist'));
     await waitForRemote(request, 'news', (remote) => remote.version === freshVersion && remote.sections.includes('E2eFresh'));
 
     await putPage(request, 'ru', {
@@ -85,7 +85,7 @@ test.describe('remote lifecycle', () => {
   });
 
   test('a rollback points the site back at the previous version without a restart', async ({ request }) => {
-    const { version } = registry.rollback(registryPaths(), 'news');
+    const { version } = await registry.rollback(registryPaths(), 'news');
     expect(version).toBe(originalNews);
     await waitForRemote(request, 'news', (remote) => remote.version === originalNews);
     const html = await (await request.get(`/${SLUG}`)).text();
@@ -160,7 +160,7 @@ test.describe('remote lifecycle', () => {
       console.log(`fleet: rollback of news to ${originalNews} live on both shells after ${((Date.now() - rolledBackAt) / 1000).toFixed(2)} s`);
     } finally {
       // Back to what the next tests expect: the original news live on the platform's shell.
-      registry.rollback(registryPaths(), 'news', originalNews);
+      await registry.rollback(registryPaths(), 'news', originalNews);
       await waitForRemote(request, 'news', (remote) => remote.version === originalNews);
       await second.stop();
     }
@@ -177,7 +177,7 @@ test.describe('remote lifecycle', () => {
     await host.listen({ port: 0, host: '127.0.0.1' });
     const hostUrl = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
     const manifestUrl = `${hostUrl}/remotes/events/${original.version}/mf-manifest.json`;
-    registry.registerExternal(registryPaths(), 'events', original.version, manifestUrl);
+    await registry.registerExternal(registryPaths(), 'events', original.version, manifestUrl);
     await waitForRemote(request, 'events', (remote) => remote.manifestUrl === manifestUrl && remote.health === 'up');
     expect(sectionStatus(await (await request.get('/')).text(), 'EventsUpcoming')?.status).toBe('ready');
 
@@ -202,7 +202,7 @@ test.describe('remote lifecycle', () => {
     await expect(events.locator('[data-fallback]')).toHaveCount(0);
 
     // The team redeploys its build to the platform's host.
-    registry.deployBuild(registryPaths(), published);
+    await registry.deployBuild(registryPaths(), published);
     await waitForRemote(request, 'events', (remote) => remote.manifestUrl === original.manifestUrl && remote.health === 'up');
   });
 
@@ -237,7 +237,7 @@ test.describe('remote lifecycle', () => {
     const manifestUrl = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}/slow/mf-manifest.json`;
     let extra: ExtraShell | null = null;
     try {
-      registry.registerExternal(registryPaths(), 'news', slowVersion, manifestUrl);
+      await registry.registerExternal(registryPaths(), 'news', slowVersion, manifestUrl);
       // A shell with the previous version in memory does not switch to one whose code it cannot fetch in time.
       await waitForRemote(request, 'news', (remote) => (remote.problem ?? '').includes(`version ${slowVersion} cannot be loaded`));
       await putPage(request, 'ru', {
@@ -269,7 +269,7 @@ test.describe('remote lifecycle', () => {
       await expect(page.locator('[data-section="NewsLatest"][data-section-status="ready"] h2')).toBeVisible({ timeout: 15_000 });
     } finally {
       await extra?.stop();
-      registry.rollback(registryPaths(), 'news', original.version);
+      await registry.rollback(registryPaths(), 'news', original.version);
       await waitForRemote(request, 'news', (remote) => remote.version === original.version && remote.health === 'up' && !remote.problem);
       await fastify.close();
     }

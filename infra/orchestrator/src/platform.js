@@ -33,16 +33,21 @@ function builtVersion(dist) {
  * DATABASE_URL).
  * @param {string} dataDir @param {(line: string) => void} log @param {NodeJS.ProcessEnv} [env]
  */
-function deployBuiltRemotes(dataDir, log, env = process.env) {
+async function deployBuiltRemotes(dataDir, log, env = process.env) {
   const registry = require(path.join(repoRoot, 'infra/registry/dist/index.js'));
   const paths = registry.registryPaths({ ...env, DATA_DIR: dataDir });
-  const state = registry.openStore(paths).read();
-  for (const team of REMOTES) {
-    const dist = path.join(repoRoot, 'remotes', team, 'dist');
-    const version = builtVersion(dist);
-    if (state.remotes[team]?.current === version) continue;
-    registry.deployBuild(paths, dist);
-    log(`deployed remote ${team}@${version}`);
+  try {
+    const state = await registry.openStore(paths).read();
+    for (const team of REMOTES) {
+      const dist = path.join(repoRoot, 'remotes', team, 'dist');
+      const version = builtVersion(dist);
+      if (state.remotes[team]?.current === version) continue;
+      await registry.deployBuild(paths, dist);
+      log(`deployed remote ${team}@${version}`);
+    }
+  } finally {
+    // The registry service opens its own; a PostgreSQL pool left open here would keep connections for nothing.
+    await registry.closeStore(paths);
   }
 }
 
@@ -95,7 +100,7 @@ async function startPlatform(options = {}) {
     if (wanted !== undefined) ports[key] = wanted === 0 ? await freePort() : wanted;
   }
   if (options.build !== false) await buildWhatIsMissing({ log });
-  deployBuiltRemotes(dataDir, log, { ...process.env, ...options.env });
+  await deployBuiltRemotes(dataDir, log, { ...process.env, ...options.env });
 
   const host = '127.0.0.1';
   const urls = {

@@ -62,7 +62,7 @@ describe('the registry checks tokens before bodies, and throttles wrong ones', (
 
   afterEach(async () => {
     await app.close();
-    closeStore(paths());
+    await closeStore(paths());
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,6 @@
 import { openStore, promoteCanary, rejectCanary, type RegistryPaths } from './operations';
 import { freshReports, type VersionCounters } from './fleet';
+import type { Leadership } from './state';
 
 export interface CanaryPolicy {
   /** How long a canary is watched before it is promoted (given enough renders). */
@@ -51,12 +52,16 @@ function sum(counters: VersionCounters[], remote: string, version: string, minVi
  * Canary analysis: compares the canary's render-error and browser-error rate with the stable version's, summed over
  * the shells that reported lately, and promotes or rolls back by itself (like Flagger's analysis). A canary that
  * fails is rolled back as soon as it has enough renders; a healthy one is promoted when its window ends.
+ *
+ * One judge per fleet: every registry replica runs this timer, but a tick judges only while the replica holds the
+ * store's leadership (PostgreSQL: an advisory lock; SQLite: always, one process). The verdicts and the counts of
+ * automatic outcomes live in the store, so every replica answers the same whichever one judged.
  */
 export class CanaryJudge {
   private timer: NodeJS.Timeout | null = null;
-  private readonly verdicts: Record<string, Verdict> = {};
-  /** Automatic verdicts since this registry started, per remote: counters for Prometheus. */
-  readonly outcomes: Record<string, { promoted: number; rolledBack: number }> = {};
+  private ticking: Promise<void> | null = null;
+  private readonly leadership: Leadership;
+  private leading = false;
   readonly policy: CanaryPolicy;
 
   constructor(
@@ -65,36 +70,53 @@ export class CanaryJudge {
     private readonly log: (line: string) => void,
   ) {
     this.policy = { ...DEFAULT_CANARY_POLICY, ...policy };
+    // A live leader touches its session every tick: three missed ticks (10 s at least) and a standby may take over.
+    this.leadership = openStore(paths).leadership(Math.max(10_000, 3 * this.policy.intervalMs));
   }
 
   start(): void {
     this.timer = setInterval(() => {
-      try {
-        this.judge();
-      } catch (error) {
-        this.log(`canary analysis failed: ${(error as Error).message}`);
-      }
+      // A tick still running (a slow database) is not overtaken by the next one.
+      if (this.ticking) return;
+      this.ticking = this.tick().finally(() => (this.ticking = null));
     }, this.policy.intervalMs);
     this.timer.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.ticking;
+    await this.leadership.release();
+    this.leading = false;
   }
 
-  lastVerdicts(): Record<string, Verdict> {
-    return { ...this.verdicts };
+  /** Whether this replica judged on its last tick (it holds the fleet's leadership). */
+  isLeader(): boolean {
+    return this.leading;
   }
 
-  private count(remote: string, outcome: 'promoted' | 'rolledBack'): void {
-    const entry = (this.outcomes[remote] ??= { promoted: 0, rolledBack: 0 });
-    entry[outcome] += 1;
+  /** One tick: judges when this replica is (or becomes) the fleet's judge. */
+  async tick(now = Date.now()): Promise<void> {
+    try {
+      const leading = await this.leadership.hold();
+      if (leading !== this.leading) this.log(leading ? 'this registry judges the canaries now' : 'this registry no longer judges the canaries');
+      this.leading = leading;
+      if (leading) await this.judge(now);
+    } catch (error) {
+      this.log(`canary analysis failed: ${(error as Error).message}`);
+    }
   }
 
-  judge(now = Date.now()): void {
-    const state = openStore(this.paths).read();
-    const counters = freshReports(openStore(this.paths), now).flatMap(({ report }) => report.counters);
+  async lastVerdicts(): Promise<Record<string, Verdict>> {
+    return (await openStore(this.paths).verdicts()) as Record<string, Verdict>;
+  }
+
+  /** Judges every canary once (the leadership is the caller's business: `tick` checks it). */
+  async judge(now = Date.now()): Promise<void> {
+    const store = openStore(this.paths);
+    const state = await store.read();
+    const counters = (await freshReports(store, now)).flatMap(({ report }) => report.counters);
     for (const [remote, entry] of Object.entries(state.remotes)) {
       const canary = entry.canary;
       if (!canary) continue;
@@ -123,24 +145,25 @@ export class CanaryJudge {
       });
       if (serverFails || browserFails) {
         const reason = `error rate above the stable version: ${figures}`;
-        rejectCanary(this.paths, remote, reason);
-        this.verdicts[remote] = verdict('rolled back', reason);
-        this.count(remote, 'rolledBack');
-        this.log(`canary ${remote}@${canary.version} rolled back: ${reason}`);
+        // Null: another judge (or a team) ended this canary first; its verdict stands.
+        if (await rejectCanary(this.paths, remote, reason, canary.version)) {
+          await store.saveVerdict(remote, verdict('rolled back', reason));
+          this.log(`canary ${remote}@${canary.version} rolled back: ${reason}`);
+        }
         continue;
       }
       const age = now - Date.parse(canary.startedAt);
       if (age >= this.policy.windowMs && candidate.renders >= this.policy.minRenders) {
         const reason = `healthy over ${Math.round(age / 1000)} s: ${figures}`;
-        promoteCanary(this.paths, remote, reason);
-        this.verdicts[remote] = verdict('promoted', reason);
-        this.count(remote, 'promoted');
-        this.log(`canary ${remote}@${canary.version} promoted: ${reason}`);
+        if (await promoteCanary(this.paths, remote, reason, canary.version)) {
+          await store.saveVerdict(remote, verdict('promoted', reason));
+          this.log(`canary ${remote}@${canary.version} promoted: ${reason}`);
+        }
         continue;
       }
-      this.verdicts[remote] = verdict(
-        'watching',
-        candidate.renders < this.policy.minRenders ? `waiting for ${this.policy.minRenders} renders: ${figures}` : figures,
+      await store.saveVerdict(
+        remote,
+        verdict('watching', candidate.renders < this.policy.minRenders ? `waiting for ${this.policy.minRenders} renders: ${figures}` : figures),
       );
     }
   }

@@ -54,11 +54,20 @@ export interface PublisherConfig {
  * SQLite cannot be shared across hosts), or PostgreSQL (REGISTRY_DATABASE_URL, else DATABASE_URL) for a fleet of
  * registries; published builds in the shared folder, where every registry writes and every static host reads.
  */
-function registryPathsFrom(folders: DataFolders, databaseUrl: string | undefined, databaseSchema: string | undefined): RegistryPaths {
+function registryPathsFrom(reader: EnvReader, folders: DataFolders, databaseUrl: string | undefined): RegistryPaths {
+  const databaseSchema = reader.text('REGISTRY_DATABASE_SCHEMA');
+  // PostgreSQL pool settings: each a positive whole number when set.
+  const optional = (name: string) => (reader.text(name) ? reader.integer(name, 0, 1) : undefined);
+  const settings = {
+    statementTimeoutMs: optional('REGISTRY_DB_STATEMENT_TIMEOUT_MS'),
+    connectionTimeoutMs: optional('REGISTRY_DB_CONNECT_TIMEOUT_MS'),
+    poolSize: optional('REGISTRY_DB_POOL_SIZE'),
+  };
+  const database = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
   return {
     cdnDir: path.join(folders.sharedDataDir, 'cdn'),
     stateFile: path.join(folders.dataDir, 'registry', 'registry.db'),
-    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(databaseUrl ? { databaseUrl, database } : {}),
     ...(databaseUrl && databaseSchema ? { databaseSchema } : {}),
   };
 }
@@ -71,7 +80,7 @@ function databaseUrlOf(reader: EnvReader): string | undefined {
 /** The registry's paths from an environment (the orchestrator deploys built remotes into the same database). */
 export function registryPaths(env: NodeJS.ProcessEnv = process.env): RegistryPaths {
   const reader = new EnvReader(env);
-  return registryPathsFrom(readDataFolders(reader), databaseUrlOf(reader), reader.text('REGISTRY_DATABASE_SCHEMA'));
+  return registryPathsFrom(reader, readDataFolders(reader), databaseUrlOf(reader));
 }
 
 function readTokens(reader: EnvReader, dataDir: string): TokenConfig {
@@ -120,7 +129,7 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
     ...folders,
     host: reader.text('HOST') ?? '127.0.0.1',
     port: readPort(reader, 3003),
-    paths: registryPathsFrom(folders, databaseUrl, reader.text('REGISTRY_DATABASE_SCHEMA')),
+    paths: registryPathsFrom(reader, folders, databaseUrl),
     remotesPublicUrl: remotesPublicUrl ?? '',
     tokens,
     canary: {

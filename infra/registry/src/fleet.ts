@@ -76,27 +76,24 @@ export function parseFleetReport(body: unknown): FleetReport {
 }
 
 /** The shells that reported lately, with their reports. */
-export function freshReports(store: RegistryStore, now = Date.now()): Array<{ at: string; report: FleetReport }> {
-  return store
-    .fleet()
-    .filter((row) => now - Date.parse(row.at) < FLEET_STALE_MS)
-    .map((row) => ({ at: row.at, report: row.report as FleetReport }));
+export async function freshReports(store: RegistryStore, now = Date.now()): Promise<Array<{ at: string; report: FleetReport }>> {
+  return (await store.fleet()).filter((row) => now - Date.parse(row.at) < FLEET_STALE_MS).map((row) => ({ at: row.at, report: row.report as FleetReport }));
 }
 
 /** What the live shells declare, for the gates at publish. */
-export function hostDeclarations(store: RegistryStore): HostDeclaration[] {
-  return freshReports(store).map(({ report }) => ({ instance: report.instance, contractsVersion: report.contractsVersion, shared: report.shared }));
+export async function hostDeclarations(store: RegistryStore): Promise<HostDeclaration[]> {
+  return (await freshReports(store)).map(({ report }) => ({ instance: report.instance, contractsVersion: report.contractsVersion, shared: report.shared }));
 }
 
 /**
  * The fleet as operators see it: every shell that ever reported (fresh or not), what it serves, and per remote
  * whether every fresh shell serves the registry's version and how long that took after the last change.
  */
-export function fleetView(store: RegistryStore, document: RegistryDocument, judge?: CanaryJudge) {
+export async function fleetView(store: RegistryStore, document: RegistryDocument, judge?: CanaryJudge) {
   const now = Date.now();
-  const rows = store.fleet().map((row) => ({ ...(row.report as FleetReport), reportedAt: row.at, fresh: now - Date.parse(row.at) < FLEET_STALE_MS }));
+  const rows = (await store.fleet()).map((row) => ({ ...(row.report as FleetReport), reportedAt: row.at, fresh: now - Date.parse(row.at) < FLEET_STALE_MS }));
   const fresh = rows.filter((row) => row.fresh);
-  const audit = store.auditLog(500);
+  const audit = await store.auditLog(500);
   const remotes = document.remotes.map((remote) => {
     const change = audit.find((entry) => entry.remote === remote.name && entry.outcome === 'ok' && entry.to === remote.version && entry.action !== 'publish');
     const serving = fresh.map((row) => ({ instance: row.instance, live: row.live.find((item) => item.remote === remote.name) }));
@@ -113,5 +110,5 @@ export function fleetView(store: RegistryStore, document: RegistryDocument, judg
       propagationMs,
     };
   });
-  return { instances: rows, remotes, canaries: judge?.lastVerdicts() ?? {} };
+  return { instances: rows, remotes, canaries: (await judge?.lastVerdicts()) ?? {} };
 }

@@ -24,14 +24,14 @@ function exposition(metrics: Array<{ name: string; help: string; type: 'gauge' |
  * version, propagation of the last change), the canaries and the judge's automatic verdicts. The shells' own
  * `/metrics` carry their render and browser errors; alert rules join the two.
  */
-export function registryMetrics(store: RegistryStore, document: RegistryDocument, judge: CanaryJudge): string {
-  const fleet = fleetView(store, document, judge);
+export async function registryMetrics(store: RegistryStore, document: RegistryDocument, judge: CanaryJudge): Promise<string> {
+  const fleet = await fleetView(store, document, judge);
   const fresh = fleet.instances.filter((row) => row.fresh).length;
-  const verdicts = judge.lastVerdicts();
+  const verdicts = fleet.canaries;
   const canaries = document.remotes.filter((remote) => remote.canary);
   // Every live remote starts at 0, so increase() sees a remote's first automatic rollback.
   const outcomes = new Map(document.remotes.map((remote) => [remote.name, { promoted: 0, rolledBack: 0 }]));
-  for (const [remote, counts] of Object.entries(judge.outcomes)) outcomes.set(remote, counts);
+  for (const [remote, counts] of Object.entries(await store.verdictCounts())) outcomes.set(remote, counts);
   return exposition([
     { name: 'site_registry_revision', help: 'Revision of the registry document', type: 'gauge', samples: [[{}, document.revision]] },
     {
@@ -87,14 +87,20 @@ export function registryMetrics(store: RegistryStore, document: RegistryDocument
       }),
     },
     {
+      name: 'site_canary_judge_leader',
+      help: "Whether this registry replica is the fleet's canary judge (1) or a standby (0)",
+      type: 'gauge',
+      samples: [[{}, judge.isLeader() ? 1 : 0]],
+    },
+    {
       name: 'site_canary_rollbacks_total',
-      help: 'Canaries the judge rolled back by itself since the registry started',
+      help: 'Canaries the judge rolled back by itself (from the audit log: the same on every registry replica)',
       type: 'counter',
       samples: [...outcomes].map(([remote, counts]) => [{ remote }, counts.rolledBack]),
     },
     {
       name: 'site_canary_promotions_total',
-      help: 'Canaries the judge promoted by itself since the registry started',
+      help: 'Canaries the judge promoted by itself (from the audit log: the same on every registry replica)',
       type: 'counter',
       samples: [...outcomes].map(([remote, counts]) => [{ remote }, counts.promoted]),
     },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACTS_VERSION, RemoteManifestSchema, validate, checkContractsCompatibility, type RemoteManifest } from '@site/contracts';
-import { SqliteRegistryStore, type DeployedVersion, type RegistryState, type RegistryStore } from './state';
+import { SqliteRegistryStore, type AuditInput, type DeployedVersion, type RegistryState, type RegistryStore } from './state';
 import { PgRegistryStore } from './pg-store';
 import { checkShared, type ExternalRelease, type HostDeclaration } from './gates';
 import { publishFolderAtomically } from './publish-folder';
@@ -16,6 +16,8 @@ export interface RegistryPaths {
   databaseUrl?: string;
   /** The PostgreSQL schema of the registry's tables (default: the connection's). */
   databaseSchema?: string;
+  /** PostgreSQL pool settings (REGISTRY_DB_STATEMENT_TIMEOUT_MS, REGISTRY_DB_CONNECT_TIMEOUT_MS, REGISTRY_DB_POOL_SIZE). */
+  database?: { statementTimeoutMs?: number; connectionTimeoutMs?: number; poolSize?: number };
 }
 
 /** A refusal the API answers with its status (400 bad input, 404 unknown, 409 conflict). */
@@ -31,10 +33,10 @@ export class RegistryError extends Error {
 const stores = new Map<string, RegistryStore>();
 
 /**
- * One open database per file (or PostgreSQL database and schema) and process: the stores are synchronous, one
- * handle serves every caller. A bare file name opens SQLite.
+ * One open database per file (or PostgreSQL database and schema) and process: one SQLite handle, or one pool of
+ * PostgreSQL connections, serves every caller. A bare file name opens SQLite.
  */
-type StoreLocation = Pick<RegistryPaths, 'stateFile' | 'databaseUrl' | 'databaseSchema'>;
+type StoreLocation = Pick<RegistryPaths, 'stateFile' | 'databaseUrl' | 'databaseSchema' | 'database'>;
 
 function storeKey(where: string | StoreLocation): { paths: StoreLocation; key: string } {
   const paths: StoreLocation = typeof where === 'string' ? { stateFile: where } : where;
@@ -46,7 +48,7 @@ export function openStore(where: string | StoreLocation): RegistryStore {
   let store = stores.get(key);
   if (!store) {
     store = paths.databaseUrl
-      ? new PgRegistryStore({ databaseUrl: paths.databaseUrl, ...(paths.databaseSchema ? { schema: paths.databaseSchema } : {}) })
+      ? new PgRegistryStore({ databaseUrl: paths.databaseUrl, ...(paths.databaseSchema ? { schema: paths.databaseSchema } : {}), ...paths.database })
       : new SqliteRegistryStore(paths.stateFile);
     stores.set(key, store);
   }
@@ -54,10 +56,11 @@ export function openStore(where: string | StoreLocation): RegistryStore {
 }
 
 /** Closes an open store (tests, and a registry that stops). */
-export function closeStore(where: string | StoreLocation): void {
+export async function closeStore(where: string | StoreLocation): Promise<void> {
   const { key } = storeKey(where);
-  stores.get(key)?.close();
+  const store = stores.get(key);
   stores.delete(key);
+  await store?.close();
 }
 
 export function readBuildManifest(distDir: string): RemoteManifest {
@@ -111,11 +114,11 @@ export interface PublishOptions {
  * shells, section names owned by no other remote), records every file's sha256 and writes the folder the static host
  * serves. Publishing the same version again with the same files changes nothing; with other files it is refused.
  */
-export function publishVersion(
+export async function publishVersion(
   paths: RegistryPaths,
   files: Map<string, Buffer>,
   options: PublishOptions,
-): { remote: string; version: string; created: boolean } {
+): Promise<{ remote: string; version: string; created: boolean }> {
   const manifestFile = files.get('mf-manifest.json');
   if (!manifestFile) throw new RegistryError(400, 'the upload has no mf-manifest.json: build the remote first');
   if (!files.has('server/remoteEntry.js')) throw new RegistryError(400, 'the upload has no server container (server/remoteEntry.js)');
@@ -138,7 +141,7 @@ export function publishVersion(
   );
   const store = openStore(paths);
   let created = false;
-  store.update((state) => {
+  await store.update((state) => {
     claimSections(state, team, sections);
     const entry = (state.remotes[team] ??= { current: '', history: [] });
     // A version registered from another host (an absolute manifest URL): publishing it here replaces that registration.
@@ -203,20 +206,28 @@ function sha256(body: Buffer): string {
   return crypto.createHash('sha256').update(body).digest('hex');
 }
 
-function audited<T>(
+async function audited<T>(
   paths: RegistryPaths,
   entry: { actor: Actor; action: string; remote: string; to?: string | null },
-  run: (from: string | null) => { to: string | null; result: T; detail?: string },
-): T {
+  run: (from: string | null) => Promise<{ to: string | null; result: T; detail?: string }>,
+): Promise<T> {
   const store = openStore(paths);
-  const from = store.read().remotes[entry.remote]?.current || null;
+  const from = (await store.read()).remotes[entry.remote]?.current || null;
   try {
-    const outcome = run(from);
-    store.audit({ actor: entry.actor.name, action: entry.action, remote: entry.remote, from, to: outcome.to, outcome: 'ok', detail: outcome.detail ?? null });
+    const outcome = await run(from);
+    await store.audit({
+      actor: entry.actor.name,
+      action: entry.action,
+      remote: entry.remote,
+      from,
+      to: outcome.to,
+      outcome: 'ok',
+      detail: outcome.detail ?? null,
+    });
     return outcome.result;
   } catch (error) {
     const refused = error instanceof RegistryError && error.statusCode < 500;
-    store.audit({
+    await store.audit({
       actor: entry.actor.name,
       action: entry.action,
       remote: entry.remote,
@@ -234,7 +245,7 @@ export function authorize(actor: Actor, remote: string): void {
 }
 
 /** Makes a published version live for everyone (ending any canary), or for a share of visitors as a canary. */
-export function activate(
+export async function activate(
   paths: RegistryPaths,
   remote: string,
   version: string,
@@ -245,11 +256,11 @@ export function activate(
     detail?: string;
     /** The registry's own verdict (canary analysis), not a team's request. */ verdict?: boolean;
   },
-): RegistryState {
+): Promise<RegistryState> {
   const action = options.action ?? (options.canaryPercent ? 'canary' : 'activate');
-  return audited(paths, { actor: options.actor, action, remote, to: version }, () => {
+  return audited(paths, { actor: options.actor, action, remote, to: version }, async () => {
     if (!options.verdict) authorize(options.actor, remote);
-    const state = openStore(paths).update((draft) => {
+    const state = await openStore(paths).update((draft) => {
       const entry = draft.remotes[remote];
       const target = entry?.history.find((item) => item.version === version);
       if (!entry || !target) throw new RegistryError(404, `remote ${remote} has no published version ${version}`);
@@ -267,14 +278,14 @@ export function activate(
 }
 
 /** Publishes a build folder and makes it live (what `npm start` and the platform's own tooling run locally). */
-export function deployBuild(
+export async function deployBuild(
   paths: RegistryPaths,
   distDir: string,
   actor: Actor = { name: 'platform' },
-): { remote: string; version: string; state: RegistryState } {
+): Promise<{ remote: string; version: string; state: RegistryState }> {
   readBuildManifest(distDir);
-  const { remote, version } = publishVersion(paths, readBuildFiles(distDir), { actor });
-  return { remote, version, state: activate(paths, remote, version, { actor }) };
+  const { remote, version } = await publishVersion(paths, readBuildFiles(distDir), { actor });
+  return { remote, version, state: await activate(paths, remote, version, { actor }) };
 }
 
 /**
@@ -282,15 +293,15 @@ export function deployBuild(
  * what the gate found at that URL (see checkExternalRelease): its section names are claimed like a publish's, in
  * the same transaction, and its hashes recorded. The API always passes it; the platform's own tooling may not.
  */
-export function registerExternal(
+export async function registerExternal(
   paths: RegistryPaths,
   remote: string,
   version: string,
   manifestUrl: string,
   actor: Actor = { name: 'platform' },
   release?: ExternalRelease,
-): RegistryState {
-  return audited(paths, { actor, action: 'register', remote, to: version }, () => {
+): Promise<RegistryState> {
+  return audited(paths, { actor, action: 'register', remote, to: version }, async () => {
     authorize(actor, remote);
     let url: URL;
     try {
@@ -299,7 +310,7 @@ export function registerExternal(
       throw new RegistryError(400, `${manifestUrl} is not a URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RegistryError(400, `${manifestUrl} is not an http(s) URL`);
-    const state = openStore(paths).update((draft) => {
+    const state = await openStore(paths).update((draft) => {
       if (release) claimSections(draft, remote, release.sections);
       const entry = (draft.remotes[remote] ??= { current: version, history: [] });
       entry.history = entry.history.filter((item) => item.version !== version);
@@ -316,17 +327,17 @@ export function registerExternal(
  * Points the registry back at an earlier version: the given one, or the last one before the current that was not
  * judged bad (a failed canary, refused by the shells) and whose contracts the platform serves.
  */
-export function rollback(
+export async function rollback(
   paths: RegistryPaths,
   remote: string,
   toVersion?: string,
   actor: Actor = { name: 'platform' },
   detail?: string,
-): { version: string; state: RegistryState } {
-  return audited(paths, { actor, action: 'rollback', remote, to: toVersion ?? null }, () => {
+): Promise<{ version: string; state: RegistryState }> {
+  return audited(paths, { actor, action: 'rollback', remote, to: toVersion ?? null }, async () => {
     authorize(actor, remote);
     let chosen = '';
-    const state = openStore(paths).update((draft) => {
+    const state = await openStore(paths).update((draft) => {
       const entry = draft.remotes[remote];
       if (!entry) throw new RegistryError(404, `remote ${remote} has never been deployed`);
       const index = entry.history.findIndex((item) => item.version === entry.current);
@@ -346,39 +357,70 @@ export function rollback(
   });
 }
 
+/**
+ * The automatic verdict on a canary, made once: the canary is read under the state's row lock, in the transaction
+ * that ends it and records the audit entry, and only the canary the judge looked at (`version`, when given) is acted
+ * on. A second judge racing on the same canary finds it ended and changes nothing. Answers null when there was no
+ * such canary to act on.
+ */
+async function verdictOn(
+  paths: RegistryPaths,
+  remote: string,
+  version: string | undefined,
+  act: (entry: RegistryState['remotes'][string], canary: NonNullable<RegistryState['remotes'][string]['canary']>) => AuditInput,
+): Promise<RegistryState | null> {
+  let acted = false;
+  const state = await openStore(paths).update((draft) => {
+    const entry = draft.remotes[remote];
+    const canary = entry?.canary;
+    if (!entry || !canary || (version !== undefined && canary.version !== version)) return { skip: true };
+    acted = true;
+    return { audit: [act(entry, canary)] };
+  });
+  return acted ? state : null;
+}
+
 /** Marks a version bad (rollback skips it) and ends its canary: the automatic verdict on a failed canary. */
-export function rejectCanary(paths: RegistryPaths, remote: string, reason: string): RegistryState | null {
-  const store = openStore(paths);
-  const canary = store.read().remotes[remote]?.canary;
-  if (!canary) return null;
-  return audited(paths, { actor: { name: 'canary-analysis' }, action: 'canary-rollback', remote, to: store.read().remotes[remote]!.current }, () => {
-    const state = store.update((draft) => {
-      const entry = draft.remotes[remote]!;
-      const version = entry.history.find((item) => item.version === canary.version);
-      if (version) version.bad = reason;
-      entry.canary = null;
-    });
-    return { to: state.remotes[remote]!.current, result: state, detail: `canary ${canary.version} rolled back: ${reason}` };
+export function rejectCanary(paths: RegistryPaths, remote: string, reason: string, version?: string): Promise<RegistryState | null> {
+  return verdictOn(paths, remote, version, (entry, canary) => {
+    const judged = entry.history.find((item) => item.version === canary.version);
+    if (judged) judged.bad = reason;
+    entry.canary = null;
+    return {
+      actor: 'canary-analysis',
+      action: 'canary-rollback',
+      remote,
+      from: entry.current || null,
+      to: entry.current || null,
+      outcome: 'ok',
+      detail: `canary ${canary.version} rolled back: ${reason}`,
+    };
   });
 }
 
 /** Makes the canary the live version for everyone: the automatic verdict on a healthy canary. */
-export function promoteCanary(paths: RegistryPaths, remote: string, reason: string): RegistryState | null {
-  const canary = openStore(paths).read().remotes[remote]?.canary;
-  if (!canary) return null;
-  return activate(paths, remote, canary.version, {
-    actor: { name: 'canary-analysis' },
-    action: 'canary-promote',
-    verdict: true,
-    detail: `canary ${canary.version} promoted: ${reason}`,
+export function promoteCanary(paths: RegistryPaths, remote: string, reason: string, version?: string): Promise<RegistryState | null> {
+  return verdictOn(paths, remote, version, (entry, canary) => {
+    const from = entry.current || null;
+    entry.current = canary.version;
+    entry.canary = null;
+    return {
+      actor: 'canary-analysis',
+      action: 'canary-promote',
+      remote,
+      from,
+      to: canary.version,
+      outcome: 'ok',
+      detail: `canary ${canary.version} promoted: ${reason}`,
+    };
   });
 }
 
 /** Removes a remote from the registry (its published builds stay on the static host). */
-export function retire(paths: RegistryPaths, remote: string, actor: Actor = { name: 'platform' }): RegistryState {
-  return audited(paths, { actor, action: 'retire', remote }, () => {
+export async function retire(paths: RegistryPaths, remote: string, actor: Actor = { name: 'platform' }): Promise<RegistryState> {
+  return audited(paths, { actor, action: 'retire', remote }, async () => {
     authorize(actor, remote);
-    const state = openStore(paths).update((draft) => {
+    const state = await openStore(paths).update((draft) => {
       if (!draft.remotes[remote]) throw new RegistryError(404, `remote ${remote} is not registered`);
       delete draft.remotes[remote];
     });
@@ -387,10 +429,10 @@ export function retire(paths: RegistryPaths, remote: string, actor: Actor = { na
 }
 
 /** Gives a section name to another remote (platform team only). */
-export function transferSection(paths: RegistryPaths, section: string, toRemote: string, actor: Actor): RegistryState {
-  return audited(paths, { actor, action: 'transfer-section', remote: toRemote, to: section }, () => {
+export async function transferSection(paths: RegistryPaths, section: string, toRemote: string, actor: Actor): Promise<RegistryState> {
+  return audited(paths, { actor, action: 'transfer-section', remote: toRemote, to: section }, async () => {
     if (actor.name !== 'platform') throw new RegistryError(403, 'only the platform team transfers section names');
-    const state = openStore(paths).update((draft) => {
+    const state = await openStore(paths).update((draft) => {
       (draft.owners ??= {})[section] = toRemote;
     });
     return { to: section, result: state, detail: `section ${section} now belongs to ${toRemote}` };

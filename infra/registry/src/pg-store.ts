@@ -1,157 +1,111 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { auditEntryOf, EMPTY_STATE, type AuditEntry, type RegistryState, type RegistryStore } from './state';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
+import {
+  AUDIT_INSERT,
+  auditEntryOf,
+  auditValues,
+  EMPTY_STATE,
+  VERDICT_COUNTS_SQL,
+  verdictCountsOf,
+  type AuditEntry,
+  type AuditInput,
+  type ChangeOutcome,
+  type Leadership,
+  type RegistryState,
+  type RegistryStore,
+  type VerdictCounts,
+} from './state';
 
 export interface PgStoreOptions {
   /** postgres://… of the database every registry instance shares. */
   databaseUrl: string;
   /** A schema to keep the tables in (created when missing); the connection's default (public) otherwise. */
   schema?: string;
-  /** Longest wait for one statement's answer: a database that does not answer fails the change, never hangs it. */
+  /** Longest run of one statement on the server: a statement that takes longer fails, never hangs the change. */
   statementTimeoutMs?: number;
-}
-
-type Answer = { id: number; rows?: Array<Record<string, unknown>>; error?: string };
-
-/**
- * The `pg` client in a worker thread. The worker owns one connection and runs one statement at a time; the caller
- * blocks on a shared flag until the answer is posted (Atomics.wait) and takes it with receiveMessageOnPort. The
- * registry's operations are synchronous (as with SQLite, whose better-sqlite3 blocks too), so they stay the same
- * on both databases, and a transaction's statements run on that one connection.
- */
-const WORKER_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const { Client } = require(workerData.pgPath);
-const { port, flag, databaseUrl, schema, statementTimeoutMs } = workerData;
-const signal = new Int32Array(flag);
-const client = new Client({ connectionString: databaseUrl, statement_timeout: statementTimeoutMs, connectionTimeoutMillis: statementTimeoutMs });
-const connected = client.connect().then(async () => {
-  if (schema) {
-    await client.query('CREATE SCHEMA IF NOT EXISTS ' + client.escapeIdentifier(schema));
-    await client.query('SET search_path TO ' + client.escapeIdentifier(schema));
-  }
-});
-connected.catch(() => undefined);
-client.on('error', () => undefined);
-port.on('message', async ({ id, statements }) => {
-  let answer;
-  try {
-    await connected;
-    let result = { rows: [] };
-    for (const { sql, params } of statements) result = await client.query(sql, params);
-    answer = { id, rows: result.rows };
-  } catch (error) {
-    answer = { id, error: error.message || String(error) };
-  }
-  port.postMessage(answer);
-  Atomics.store(signal, 0, 1);
-  Atomics.notify(signal, 0);
-});
-`;
-
-class SyncPgConnection {
-  private worker: Worker | null = null;
-  private port: MessagePort | null = null;
-  private flag: Int32Array | null = null;
-  private nextId = 1;
-
-  constructor(private readonly options: PgStoreOptions) {}
-
-  private open(): void {
-    const { port1, port2 } = new MessageChannel();
-    const shared = new SharedArrayBuffer(4);
-    this.flag = new Int32Array(shared);
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        pgPath: require.resolve('pg'),
-        port: port2,
-        flag: shared,
-        databaseUrl: this.options.databaseUrl,
-        schema: this.options.schema ?? null,
-        statementTimeoutMs: this.options.statementTimeoutMs ?? 10_000,
-      },
-      transferList: [port2],
-    });
-    this.worker.unref();
-    this.port = port1;
-  }
-
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T[] {
-    return this.batch<T>([{ sql, params }]);
-  }
-
-  /** Runs statements one after the other in one hop to the worker; answers the last one's rows, or the first error. */
-  batch<T = Record<string, unknown>>(statements: Array<{ sql: string; params?: unknown[] }>): T[] {
-    if (!this.worker) this.open();
-    const id = this.nextId++;
-    const timeoutMs = (this.options.statementTimeoutMs ?? 10_000) + 2_000;
-    Atomics.store(this.flag!, 0, 0);
-    this.port!.postMessage({ id, statements: statements.map(({ sql, params }) => ({ sql, params: params ?? [] })) });
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0 || Atomics.wait(this.flag!, 0, 0, remaining) === 'timed-out') {
-        // The connection's state is unknown (a transaction may be open): start over with a new one.
-        this.close();
-        throw new Error(`PostgreSQL did not answer within ${timeoutMs} ms`);
-      }
-      const message = receiveMessageOnPort(this.port!)?.message as Answer | undefined;
-      if (!message) {
-        Atomics.store(this.flag!, 0, 0);
-        continue;
-      }
-      if (message.id !== id) continue;
-      if (message.error !== undefined) throw new Error(`PostgreSQL: ${message.error}`);
-      return (message.rows ?? []) as T[];
-    }
-  }
-
-  close(): void {
-    void this.worker?.terminate();
-    this.port?.close();
-    this.worker = null;
-    this.port = null;
-  }
+  /** Longest wait for a new connection to the database. */
+  connectionTimeoutMs?: number;
+  /** Connections the registry keeps at most (requests beyond wait for a free one). */
+  poolSize?: number;
 }
 
 /** Serialises the creation of the tables when several registry instances start on one database. */
 const SCHEMA_LOCK = 7_312_001;
+/** The first key of the judge's advisory lock; the second is the schema's hash, so each fleet (schema) has its own judge. */
+const JUDGE_LOCK = 7_312_002;
+
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
- * The registry's state in PostgreSQL, for several registry instances on one database: the document of live versions
- * in one row, changed in a transaction that locks that row first (`SELECT … FOR UPDATE`), so concurrent changes from
- * any number of instances queue up instead of losing each other's updates; the audit log and the fleet in tables.
+ * The registry's state in PostgreSQL, for several registry instances on one database, through a `pg` pool used
+ * directly (every call awaits its statement; the event loop never waits for the database). The document of live
+ * versions is one row, changed in a transaction that locks that row first (`SELECT … FOR UPDATE`), so concurrent
+ * changes from any number of instances queue up instead of losing each other's updates; the audit log, the fleet and
+ * the judge's verdicts are tables.
  */
 export class PgRegistryStore implements RegistryStore {
-  private readonly connection: SyncPgConnection;
+  private readonly pool: Pool;
+  private readonly ready: Promise<void>;
 
   constructor(options: PgStoreOptions) {
-    this.connection = new SyncPgConnection(options);
-    this.transaction(() => {
-      this.connection.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-      this.connection.query('CREATE TABLE IF NOT EXISTS registry_state (id INTEGER PRIMARY KEY CHECK (id = 1), document TEXT NOT NULL)');
-      this.connection.query('CREATE TABLE IF NOT EXISTS registry_fleet (instance TEXT PRIMARY KEY, at TEXT NOT NULL, report TEXT NOT NULL)');
-      this.connection.query(`CREATE TABLE IF NOT EXISTS registry_audit (
+    if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) throw new Error(`${JSON.stringify(options.schema)} is not a schema name`);
+    const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
+    const config: PoolConfig = {
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: statementTimeoutMs,
+      // The client's own bound, for a server that stops answering altogether (the statement timeout runs on the server).
+      query_timeout: statementTimeoutMs + 2_000,
+      // Every connection works in the registry's schema from its start (no SET that a pooled client could miss).
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    };
+    this.pool = new Pool(config);
+    // A connection that breaks while idle in the pool is dropped by the pool; the error must not end the process.
+    this.pool.on('error', () => undefined);
+    this.ready = this.createTables(options.schema);
+    this.ready.catch(() => undefined);
+  }
+
+  private async createTables(schema: string | undefined): Promise<void> {
+    await this.withTransaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${client.escapeIdentifier(schema)}`);
+      await client.query('CREATE TABLE IF NOT EXISTS registry_state (id INTEGER PRIMARY KEY CHECK (id = 1), document TEXT NOT NULL)');
+      await client.query('CREATE TABLE IF NOT EXISTS registry_fleet (instance TEXT PRIMARY KEY, at TEXT NOT NULL, report TEXT NOT NULL)');
+      await client.query('CREATE TABLE IF NOT EXISTS registry_verdicts (remote TEXT PRIMARY KEY, verdict TEXT NOT NULL)');
+      await client.query(`CREATE TABLE IF NOT EXISTS registry_audit (
         id BIGSERIAL PRIMARY KEY, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, remote TEXT NOT NULL,
         from_version TEXT, to_version TEXT, outcome TEXT NOT NULL, detail TEXT
       )`);
-      this.connection.query('INSERT INTO registry_state (id, document) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [JSON.stringify(EMPTY_STATE)]);
-    });
+      await client.query('INSERT INTO registry_state (id, document) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [JSON.stringify(EMPTY_STATE)]);
+    }, false);
   }
 
-  private transaction<T>(run: () => T): T {
-    this.connection.query('BEGIN');
+  private async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    await this.ready;
+    return (await this.pool.query(sql, params)).rows as T[];
+  }
+
+  private async withTransaction<T>(run: (client: PoolClient) => Promise<T>, waitReady = true): Promise<T> {
+    if (waitReady) await this.ready;
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
-      const result = run();
-      this.connection.query('COMMIT');
+      await client.query('BEGIN');
+      const result = await run(client);
+      await client.query('COMMIT');
       return result;
     } catch (error) {
       try {
-        this.connection.query('ROLLBACK');
-      } catch {
-        // The connection is gone: PostgreSQL ends its transaction by itself.
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        // The connection is gone (PostgreSQL ends its transaction by itself): the pool must not hand it out again.
+        broken = rollbackError as Error;
       }
       throw error;
+    } finally {
+      client.release(broken);
     }
   }
 
@@ -161,58 +115,139 @@ export class PgRegistryStore implements RegistryStore {
     return state;
   }
 
-  read(): RegistryState {
-    return this.parse(this.connection.query<{ document: string }>('SELECT document FROM registry_state WHERE id = 1'));
+  async read(): Promise<RegistryState> {
+    return this.parse(await this.query<{ document: string }>('SELECT document FROM registry_state WHERE id = 1'));
   }
 
-  update(change: (state: RegistryState) => void): RegistryState {
-    // Two hops: open the transaction and lock the row; write the document and commit.
-    const locked = this.connection.batch<{ document: string }>([{ sql: 'BEGIN' }, { sql: 'SELECT document FROM registry_state WHERE id = 1 FOR UPDATE' }]);
-    try {
-      const state = this.parse(locked);
-      change(state);
+  update(change: (state: RegistryState) => ChangeOutcome): Promise<RegistryState> {
+    return this.withTransaction(async (client) => {
+      const state = this.parse((await client.query<{ document: string }>('SELECT document FROM registry_state WHERE id = 1 FOR UPDATE')).rows);
+      const outcome = change(state);
+      if (outcome?.skip) return state;
       state.revision += 1;
       state.updatedAt = new Date().toISOString();
-      this.connection.batch([{ sql: 'UPDATE registry_state SET document = $1 WHERE id = 1', params: [JSON.stringify(state)] }, { sql: 'COMMIT' }]);
+      await client.query('UPDATE registry_state SET document = $1 WHERE id = 1', [JSON.stringify(state)]);
+      for (const entry of outcome?.audit ?? []) await client.query(`${AUDIT_INSERT} ($1, $2, $3, $4, $5, $6, $7, $8)`, auditValues(entry));
       return state;
-    } catch (error) {
-      try {
-        this.connection.query('ROLLBACK');
-      } catch {
-        // The connection is gone: PostgreSQL ends its transaction by itself.
-      }
-      throw error;
-    }
+    });
   }
 
-  audit(entry: Omit<AuditEntry, 'id' | 'at'>): void {
-    this.connection.query(
-      'INSERT INTO registry_audit (at, actor, action, remote, from_version, to_version, outcome, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [new Date().toISOString(), entry.actor, entry.action, entry.remote, entry.from, entry.to, entry.outcome, entry.detail],
-    );
+  async audit(entry: AuditInput): Promise<void> {
+    await this.query(`${AUDIT_INSERT} ($1, $2, $3, $4, $5, $6, $7, $8)`, auditValues(entry));
   }
 
-  auditLog(limit = 200, remote?: string): AuditEntry[] {
+  async auditLog(limit = 200, remote?: string): Promise<AuditEntry[]> {
     const rows = remote
-      ? this.connection.query('SELECT * FROM registry_audit WHERE remote = $1 ORDER BY id DESC LIMIT $2', [remote, limit])
-      : this.connection.query('SELECT * FROM registry_audit ORDER BY id DESC LIMIT $1', [limit]);
+      ? await this.query('SELECT * FROM registry_audit WHERE remote = $1 ORDER BY id DESC LIMIT $2', [remote, limit])
+      : await this.query('SELECT * FROM registry_audit ORDER BY id DESC LIMIT $1', [limit]);
     return rows.map(auditEntryOf);
   }
 
-  saveFleetReport(instance: string, report: unknown): void {
-    this.connection.query(
+  async verdictCounts(): Promise<VerdictCounts> {
+    return verdictCountsOf(await this.query<{ remote: string; action: string; count: string }>(VERDICT_COUNTS_SQL));
+  }
+
+  async saveFleetReport(instance: string, report: unknown): Promise<void> {
+    await this.query(
       'INSERT INTO registry_fleet (instance, at, report) VALUES ($1, $2, $3) ON CONFLICT (instance) DO UPDATE SET at = excluded.at, report = excluded.report',
       [instance, new Date().toISOString(), JSON.stringify(report)],
     );
   }
 
-  fleet(): Array<{ instance: string; at: string; report: unknown }> {
-    return this.connection
-      .query<{ instance: string; at: string; report: string }>('SELECT instance, at, report FROM registry_fleet ORDER BY instance')
-      .map((row) => ({ instance: row.instance, at: row.at, report: JSON.parse(row.report) as unknown }));
+  async fleet(): Promise<Array<{ instance: string; at: string; report: unknown }>> {
+    return (await this.query<{ instance: string; at: string; report: string }>('SELECT instance, at, report FROM registry_fleet ORDER BY instance')).map(
+      (row) => ({ instance: row.instance, at: row.at, report: JSON.parse(row.report) as unknown }),
+    );
   }
 
-  close(): void {
-    this.connection.close();
+  async saveVerdict(remote: string, verdict: unknown): Promise<void> {
+    await this.query('INSERT INTO registry_verdicts (remote, verdict) VALUES ($1, $2) ON CONFLICT (remote) DO UPDATE SET verdict = excluded.verdict', [
+      remote,
+      JSON.stringify(verdict),
+    ]);
+  }
+
+  async verdicts(): Promise<Record<string, unknown>> {
+    const rows = await this.query<{ remote: string; verdict: string }>('SELECT remote, verdict FROM registry_verdicts');
+    return Object.fromEntries(rows.map((row) => [row.remote, JSON.parse(row.verdict) as unknown]));
+  }
+
+  leadership(idleMs: number): Leadership {
+    return new AdvisoryLockLeadership(this.pool, this.ready, idleMs);
+  }
+
+  async close(): Promise<void> {
+    await this.ready.catch(() => undefined);
+    await this.pool.end();
+  }
+}
+
+/**
+ * The judge's role through a PostgreSQL session advisory lock, held on one pooled connection kept for as long as this
+ * process leads. An advisory lock rather than a lease row: PostgreSQL releases it the moment the leader's connection
+ * ends (a killed process's socket closes at once), so a standby takes over on its next try without waiting out a
+ * lease, and no clocks of different machines are compared. A leader that hangs without dying (stopped, or cut off)
+ * keeps its session open, so the session gets an idle timeout: the leader touches it on every tick, and a session
+ * idle for longer than a few of the judge's ticks is ended by the server, which frees the lock for a standby. The lock is keyed by the
+ * schema, so fleets on separate schemas of one database each have their own judge.
+ */
+class AdvisoryLockLeadership implements Leadership {
+  private client: PoolClient | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly ready: Promise<void>,
+    /** A leader whose process hangs (stopped, or cut off from the database) loses its session, and the lock, after this long. */
+    private readonly idleMs: number,
+  ) {}
+
+  async hold(): Promise<boolean> {
+    await this.ready;
+    if (this.client) {
+      try {
+        // Proves the session (and so the lock) is still ours, and keeps it from going idle.
+        await this.client.query('SELECT 1');
+        return true;
+      } catch (error) {
+        this.drop(error as Error);
+        return false;
+      }
+    }
+    const client = await this.pool.connect();
+    let locked = false;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext(current_schema())) AS locked', [JUDGE_LOCK]);
+      locked = rows[0]?.locked === true;
+      if (locked) await client.query(`SET idle_session_timeout = ${Math.round(this.idleMs)}`);
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    if (!locked) {
+      client.release();
+      return false;
+    }
+    client.on('error', (error) => this.drop(error));
+    this.client = client;
+    return true;
+  }
+
+  /** Gives the lock up; the connection is closed rather than returned to the pool (it carries the lock and the idle timeout). */
+  async release(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.client = null;
+    try {
+      await client.query('SELECT pg_advisory_unlock($1, hashtext(current_schema()))', [JUDGE_LOCK]);
+    } catch {
+      // The session is gone already, and the lock with it.
+    }
+    client.release(true);
+  }
+
+  private drop(error: Error): void {
+    const client = this.client;
+    this.client = null;
+    client?.release(error);
   }
 }

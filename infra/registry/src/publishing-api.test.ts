@@ -80,7 +80,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
 
   afterEach(async () => {
     await app.close();
-    closeStore(paths());
+    await closeStore(paths());
     if (engine === 'postgres') await dropSchema(schema);
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -111,7 +111,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), '// tampered');
     await expect(as(TOKENS.news).publish('news', readBuildFiles(dist))).rejects.toThrow(/409.*immutable/);
     expect(fs.readFileSync(path.join(dir, 'cdn', 'news', '1.0.0-aaaaaaaaaa', 'remoteEntry.js'), 'utf8')).toBe('// browser 1.0.0-aaaaaaaaaa');
-    const published = openStore(paths()).read().remotes.news!.history[0]!;
+    const published = (await openStore(paths()).read()).remotes.news!.history[0]!;
     expect(published.files?.['server/remoteEntry.js']).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -161,20 +161,22 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
     expect((await as(TOKENS.platform).audit('news')).entries.filter((entry) => entry.action === 'publish' && entry.outcome === 'ok')).toHaveLength(50);
   }, 60_000);
 
-  it('loses no update when several processes change the state at once (each its own connection or database handle)', () => {
+  it('loses no update when several processes change the state at once (each its own connection or database handle)', async () => {
     const script = `
       const { openStore } = require(${JSON.stringify(path.join(__dirname, '../dist/index.js'))});
       const [paths, worker] = [JSON.parse(process.argv[1]), process.argv[2]];
       const store = openStore(paths);
-      for (let index = 0; index < 20; index += 1) {
-        store.update((state) => {
-          const entry = (state.remotes.news ??= { current: '', history: [] });
-          entry.history.push({ version: worker + '.' + index, manifest: 'x', deployedAt: new Date().toISOString() });
-        });
-      }
-      store.close();
+      (async () => {
+        for (let index = 0; index < 20; index += 1) {
+          await store.update((state) => {
+            const entry = (state.remotes.news ??= { current: '', history: [] });
+            entry.history.push({ version: worker + '.' + index, manifest: 'x', deployedAt: new Date().toISOString() });
+          });
+        }
+        await store.close();
+      })().catch((error) => { console.error(error); process.exit(1); });
     `;
-    const before = openStore(paths()).read().revision;
+    const before = (await openStore(paths()).read()).revision;
     const children = Array.from({ length: 4 }, (_, worker) =>
       spawn(process.execPath, ['-e', script, JSON.stringify(paths()), `w${worker}`], { stdio: ['ignore', 'ignore', 'pipe'] }),
     );
@@ -187,8 +189,8 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
             child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a writer exited with ${code}: ${errors}`))));
           }),
       ),
-    ).then(() => {
-      const state = openStore(paths()).read();
+    ).then(async () => {
+      const state = await openStore(paths()).read();
       expect(state.remotes.news!.history).toHaveLength(80);
       expect(new Set(state.remotes.news!.history.map((item) => item.version)).size).toBe(80);
       expect(state.revision).toBe(before + 80);
@@ -201,7 +203,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
       await api.publish('news', readBuildFiles(build(dir, 'news', version)));
       await api.activate('news', version);
     }
-    openStore(paths()).update((state) => {
+    await openStore(paths()).update((state) => {
       state.remotes.news!.history[1]!.bad = 'canary failed';
     });
     expect((await api.rollback('news')).current).toBe('1.0.0-aaaaaaaaaa');
@@ -230,7 +232,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
       body: JSON.stringify({ instance: 'shell-a', contractsVersion: CONTRACTS_VERSION, shared: {}, registryRevision: 0, pollAgeMs: 0, live: [], counters }),
     });
     expect(reported.status).toBe(204);
-    app.canaryJudge.judge();
+    await app.canaryJudge.judge();
 
     const listed = (await as(TOKENS.platform).list()).remotes.news!;
     expect(listed.current).toBe('1.0.0-aaaaaaaaaa');
@@ -262,14 +264,14 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
       body: JSON.stringify({ instance: 'shell-a', contractsVersion: CONTRACTS_VERSION, shared: {}, registryRevision: 0, pollAgeMs: 0, live: [], counters }),
     });
     // Within its window the canary is watched, healthy or not.
-    app.canaryJudge.judge();
-    expect(app.canaryJudge.lastVerdicts().news).toMatchObject({ state: 'watching', version: '1.1.0-bbbbbbbbbb' });
+    await app.canaryJudge.judge();
+    expect((await app.canaryJudge.lastVerdicts()).news).toMatchObject({ state: 'watching', version: '1.1.0-bbbbbbbbbb' });
     expect((await as(TOKENS.platform).list()).remotes.news!.canary).toMatchObject({ version: '1.1.0-bbbbbbbbbb', percent: 20 });
     // The window has passed (started a minute and a half ago).
-    openStore(paths()).update((state) => {
+    await openStore(paths()).update((state) => {
       state.remotes.news!.canary!.startedAt = new Date(Date.now() - 90_000).toISOString();
     });
-    app.canaryJudge.judge();
+    await app.canaryJudge.judge();
     const listed = (await as(TOKENS.platform).list()).remotes.news!;
     expect(listed.current).toBe('1.1.0-bbbbbbbbbb');
     expect(listed.canary ?? null).toBeNull();

@@ -92,14 +92,14 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
   installAuthGate(app, options.tokens);
 
   app.get('/registry.json', async (request, reply) => {
-    const state = store.read();
+    const state = await store.read();
     const etag = `"rev-${state.revision}"`;
     reply.header('etag', etag).header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return toRegistryDocument(state, options.remotesPublicUrl);
   });
 
-  app.get('/health', async () => ({ status: 'ok', revision: store.read().revision }));
+  app.get('/health', async () => ({ status: 'ok', revision: (await store.read()).revision, judge: judge.isLeader() ? 'leader' : 'standby' }));
 
   const actorOf = (request: FastifyRequest): Actor => {
     const actor = actorFor(request.headers.authorization, options.tokens);
@@ -114,7 +114,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   app.get<{ Params: { name: string } }>('/remotes/:name', async (request, reply) => {
-    const remote = store.read().remotes[remoteParam(request)];
+    const remote = (await store.read()).remotes[remoteParam(request)];
     if (!remote) return reply.code(404).send({ statusCode: 404, message: `remote ${request.params.name} is not registered` });
     return remote;
   });
@@ -122,7 +122,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
   app.get('/api/remotes', async (request, reply) => {
     actorOf(request);
     noStore(reply);
-    const state = store.read();
+    const state = await store.read();
     return {
       revision: state.revision,
       remotes: Object.fromEntries(
@@ -138,9 +138,9 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     actorOf(request);
     noStore(reply);
     const name = remoteParam(request);
-    const remote = store.read().remotes[name];
+    const remote = (await store.read()).remotes[name];
     if (!remote) throw new RegistryError(404, `remote ${name} is not registered`);
-    return { name, current: remote.current, canary: remote.canary ?? null, versions: remote.history, audit: store.auditLog(100, name) };
+    return { name, current: remote.current, canary: remote.canary ?? null, versions: remote.history, audit: await store.auditLog(100, name) };
   });
 
   // A build's dist/ as {files: {"path": "<base64>"}}: one immutable version.
@@ -151,12 +151,12 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     const body = request.body?.files;
     if (!body || typeof body !== 'object') throw new RegistryError(400, 'expected {"files": {"<path>": "<base64>"}}');
     const files = new Map(Object.entries(body).map(([file, content]) => [file, Buffer.from(String(content), 'base64')]));
-    let result: ReturnType<typeof publishVersion>;
+    let result: Awaited<ReturnType<typeof publishVersion>>;
     try {
-      result = publishVersion(options.paths, files, { actor, hosts: hostDeclarations(store) });
+      result = await publishVersion(options.paths, files, { actor, hosts: await hostDeclarations(store) });
       if (result.remote !== name) throw new RegistryError(400, `the build is remote ${result.remote}, not ${name}`);
     } catch (error) {
-      store.audit({
+      await store.audit({
         actor: actor.name,
         action: 'publish',
         remote: name,
@@ -167,7 +167,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
       });
       throw error;
     }
-    store.audit({
+    await store.audit({
       actor: actor.name,
       action: 'publish',
       remote: name,
@@ -189,16 +189,16 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     authorize(actor, name);
     checkRecordedVersion(
       name,
-      store.read().remotes[name]?.history.find((item) => item.version === version),
-      hostDeclarations(store),
+      (await store.read()).remotes[name]?.history.find((item) => item.version === version),
+      await hostDeclarations(store),
     );
-    const state = activate(options.paths, name, version, { actor, ...(canaryPercent ? { canaryPercent } : {}) });
+    const state = await activate(options.paths, name, version, { actor, ...(canaryPercent ? { canaryPercent } : {}) });
     return { revision: state.revision, current: state.remotes[name]?.current, canary: state.remotes[name]?.canary ?? null };
   });
 
   app.post<{ Params: { name: string }; Body: { to?: string } }>('/api/remotes/:name/rollback', async (request) => {
     const actor = actorOf(request);
-    const { version, state } = rollback(options.paths, remoteParam(request), request.body?.to, actor);
+    const { version, state } = await rollback(options.paths, remoteParam(request), request.body?.to, actor);
     return { revision: state.revision, current: version };
   });
 
@@ -214,12 +214,12 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     try {
       release = await checkExternalRelease(name, version, manifestUrl, {
         policy: manifestHosts,
-        hosts: hostDeclarations(store),
+        hosts: await hostDeclarations(store),
         contractsVersion: CONTRACTS_VERSION,
       });
     } catch (error) {
       const refused = error instanceof GateRefusal;
-      store.audit({
+      await store.audit({
         actor: actor.name,
         action: 'register',
         remote: name,
@@ -230,40 +230,40 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
       });
       throw error;
     }
-    const state = registerExternal(options.paths, name, version, manifestUrl, actor, release);
+    const state = await registerExternal(options.paths, name, version, manifestUrl, actor, release);
     return { revision: state.revision, current: state.remotes[name]?.current };
   });
 
   app.delete<{ Params: { name: string } }>('/api/remotes/:name', async (request) => {
     const actor = actorOf(request);
-    return { revision: retire(options.paths, remoteParam(request), actor).revision };
+    return { revision: (await retire(options.paths, remoteParam(request), actor)).revision };
   });
 
   app.post<{ Params: { section: string }; Body: { to?: string } }>('/api/sections/:section/transfer', async (request) => {
     const actor = actorOf(request);
     const to = request.body?.to;
     if (typeof to !== 'string' || !REMOTE_NAME.test(to)) throw new RegistryError(400, 'expected {"to": "<remote>"}');
-    return { revision: transferSection(options.paths, request.params.section, to, actor).revision };
+    return { revision: (await transferSection(options.paths, request.params.section, to, actor)).revision };
   });
 
   app.get<{ Querystring: { remote?: string } }>('/api/audit', async (request, reply) => {
     actorOf(request);
     noStore(reply);
-    return { entries: store.auditLog(500, request.query.remote) };
+    return { entries: await store.auditLog(500, request.query.remote) };
   });
 
   app.post('/api/fleet/report', async (request, reply) => {
     const actor = actorOf(request);
     if (actor.name !== FLEET_ACTOR && actor.name !== 'platform') throw new RegistryError(403, 'only shells (the fleet token) report to the fleet');
     const report = parseFleetReport(request.body);
-    store.saveFleetReport(report.instance, report);
+    await store.saveFleetReport(report.instance, report);
     return reply.code(204).send();
   });
 
   app.get('/api/fleet', async (request, reply) => {
     actorOf(request);
     noStore(reply);
-    return fleetView(store, toRegistryDocument(store.read(), options.remotesPublicUrl), judge);
+    return fleetView(store, toRegistryDocument(await store.read(), options.remotesPublicUrl), judge);
   });
 
   // Prometheus scrapes with the platform team's token: fleet and canary figures are operators' business.
@@ -272,7 +272,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     if (actor.name !== 'platform') throw new RegistryError(403, 'metrics are for the platform team');
     noStore(reply);
     reply.header('content-type', 'text/plain; version=0.0.4');
-    return registryMetrics(store, toRegistryDocument(store.read(), options.remotesPublicUrl), judge);
+    return registryMetrics(store, toRegistryDocument(await store.read(), options.remotesPublicUrl), judge);
   });
 
   app.addHook('onReady', async () => judge.start());

@@ -55,7 +55,7 @@ describe('a fleet of registries and remote hosts, each with its own data folder 
 
   afterAll(async () => {
     for (const app of apps) await app.close();
-    closeStore(readRegistryConfig(envOf('registry-a')).paths);
+    await closeStore(readRegistryConfig(envOf('registry-a')).paths);
     const client = new Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);

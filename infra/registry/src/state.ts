@@ -55,17 +55,73 @@ export interface AuditEntry {
 
 export const EMPTY_STATE: RegistryState = { revision: 0, updatedAt: new Date(0).toISOString(), remotes: {}, owners: {} };
 
+/** An audit entry as a change records it (the store stamps its id and time). */
+export type AuditInput = Omit<AuditEntry, 'id' | 'at'>;
+
+/**
+ * What a change answers: nothing (write the changed state), `{ skip: true }` to leave the state as it is (nothing is
+ * written, the revision stays), or audit entries to record in the same transaction as the change, so that a
+ * conditional change (a verdict on a canary that may already be judged) is recorded exactly when it is made.
+ */
+export type ChangeOutcome = void | { skip?: boolean; audit?: AuditInput[] };
+
+/** Automatic verdicts recorded per remote (from the audit log, so every replica counts the same). */
+export type VerdictCounts = Record<string, { promoted: number; rolledBack: number }>;
+
+/**
+ * Holds the right to judge canaries for the whole fleet (one judge per database). `hold` answers whether this
+ * process is the judge now, taking the role when it is free; `release` gives it up.
+ */
+export interface Leadership {
+  hold(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
 /** Where the registry keeps its state: SQLite by default, PostgreSQL when configured (see pg-store.ts). */
 export interface RegistryStore {
-  read(): RegistryState;
-  update(change: (state: RegistryState) => void): RegistryState;
-  audit(entry: Omit<AuditEntry, 'id' | 'at'>): void;
-  auditLog(limit?: number, remote?: string): AuditEntry[];
+  read(): Promise<RegistryState>;
+  /** Runs `change` on the state under its write lock (a transaction) and stores the result with the next revision. */
+  update(change: (state: RegistryState) => ChangeOutcome): Promise<RegistryState>;
+  audit(entry: AuditInput): Promise<void>;
+  auditLog(limit?: number, remote?: string): Promise<AuditEntry[]>;
+  verdictCounts(): Promise<VerdictCounts>;
   /** Keeps a shell's latest report (several registry instances on one database see the same fleet). */
-  saveFleetReport(instance: string, report: unknown): void;
-  fleet(): Array<{ instance: string; at: string; report: unknown }>;
-  close(): void;
+  saveFleetReport(instance: string, report: unknown): Promise<void>;
+  fleet(): Promise<Array<{ instance: string; at: string; report: unknown }>>;
+  /** The judge's latest verdict per remote, so that every replica answers what the judging one decided. */
+  saveVerdict(remote: string, verdict: unknown): Promise<void>;
+  verdicts(): Promise<Record<string, unknown>>;
+  /** The judge's role; a leader that shows no sign of life for `idleMs` (PostgreSQL) loses it. */
+  leadership(idleMs: number): Leadership;
+  close(): Promise<void>;
 }
+
+const AUDIT_INSERT_COLUMNS = 'at, actor, action, remote, from_version, to_version, outcome, detail';
+
+/** The values of one audit row, in the order of AUDIT_INSERT_COLUMNS. */
+export function auditValues(entry: AuditInput): unknown[] {
+  return [new Date().toISOString(), entry.actor, entry.action, entry.remote, entry.from, entry.to, entry.outcome, entry.detail];
+}
+
+export const AUDIT_INSERT = `INSERT INTO registry_audit (${AUDIT_INSERT_COLUMNS}) VALUES`;
+
+/** Counts the judge's verdicts from audit rows grouped by remote and action. */
+export function verdictCountsOf(rows: Array<{ remote: string; action: string; count: number | string }>): VerdictCounts {
+  const counts: VerdictCounts = {};
+  for (const row of rows) {
+    const entry = (counts[row.remote] ??= { promoted: 0, rolledBack: 0 });
+    if (row.action === 'canary-promote') entry.promoted += Number(row.count);
+    if (row.action === 'canary-rollback') entry.rolledBack += Number(row.count);
+  }
+  return counts;
+}
+
+/** The audit rows of the judge's verdicts, grouped (both databases speak this SQL). */
+export const VERDICT_COUNTS_SQL =
+  "SELECT remote, action, COUNT(*) AS count FROM registry_audit WHERE actor = 'canary-analysis' AND outcome = 'ok' AND action IN ('canary-promote', 'canary-rollback') GROUP BY remote, action";
+
+/** The one process that uses a SQLite file judges: nothing to elect. */
+const SOLE_LEADER: Leadership = { hold: async () => true, release: async () => undefined };
 
 /** One audit row as stored (both databases use the same column names). */
 export function auditEntryOf(row: Record<string, unknown>): AuditEntry {
@@ -99,6 +155,7 @@ export class SqliteRegistryStore implements RegistryStore {
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS registry_state (id INTEGER PRIMARY KEY CHECK (id = 1), document TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS registry_fleet (instance TEXT PRIMARY KEY, at TEXT NOT NULL, report TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS registry_verdicts (remote TEXT PRIMARY KEY, verdict TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS registry_audit (
         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
         remote TEXT NOT NULL, from_version TEXT, to_version TEXT, outcome TEXT NOT NULL, detail TEXT
@@ -106,34 +163,43 @@ export class SqliteRegistryStore implements RegistryStore {
     `);
   }
 
-  read(): RegistryState {
+  private readNow(): RegistryState {
     const row = this.db.prepare('SELECT document FROM registry_state WHERE id = 1').get() as { document: string } | undefined;
     const state = row ? (JSON.parse(row.document) as RegistryState) : structuredClone(EMPTY_STATE);
     state.owners ??= {};
     return state;
   }
 
-  update(change: (state: RegistryState) => void): RegistryState {
+  private auditNow(entry: AuditInput): void {
+    this.db.prepare(`${AUDIT_INSERT} (?, ?, ?, ?, ?, ?, ?, ?)`).run(...auditValues(entry));
+  }
+
+  // better-sqlite3 answers synchronously (a local file, no network): the methods are async for the common interface.
+  async read(): Promise<RegistryState> {
+    return this.readNow();
+  }
+
+  async update(change: (state: RegistryState) => ChangeOutcome): Promise<RegistryState> {
     const run = this.db.transaction(() => {
-      const state = this.read();
-      change(state);
+      const state = this.readNow();
+      const outcome = change(state);
+      if (outcome?.skip) return state;
       state.revision += 1;
       state.updatedAt = new Date().toISOString();
       this.db
         .prepare('INSERT INTO registry_state (id, document) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET document = excluded.document')
         .run(JSON.stringify(state));
+      for (const entry of outcome?.audit ?? []) this.auditNow(entry);
       return state;
     });
     return run.immediate();
   }
 
-  audit(entry: Omit<AuditEntry, 'id' | 'at'>): void {
-    this.db
-      .prepare('INSERT INTO registry_audit (at, actor, action, remote, from_version, to_version, outcome, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(new Date().toISOString(), entry.actor, entry.action, entry.remote, entry.from, entry.to, entry.outcome, entry.detail);
+  async audit(entry: AuditInput): Promise<void> {
+    this.auditNow(entry);
   }
 
-  auditLog(limit = 200, remote?: string): AuditEntry[] {
+  async auditLog(limit = 200, remote?: string): Promise<AuditEntry[]> {
     const rows = (
       remote
         ? this.db.prepare('SELECT * FROM registry_audit WHERE remote = ? ORDER BY id DESC LIMIT ?').all(remote, limit)
@@ -142,7 +208,11 @@ export class SqliteRegistryStore implements RegistryStore {
     return rows.map(auditEntryOf);
   }
 
-  saveFleetReport(instance: string, report: unknown): void {
+  async verdictCounts(): Promise<VerdictCounts> {
+    return verdictCountsOf(this.db.prepare(VERDICT_COUNTS_SQL).all() as Array<{ remote: string; action: string; count: number }>);
+  }
+
+  async saveFleetReport(instance: string, report: unknown): Promise<void> {
     this.db
       .prepare(
         'INSERT INTO registry_fleet (instance, at, report) VALUES (?, ?, ?) ON CONFLICT (instance) DO UPDATE SET at = excluded.at, report = excluded.report',
@@ -150,7 +220,7 @@ export class SqliteRegistryStore implements RegistryStore {
       .run(instance, new Date().toISOString(), JSON.stringify(report));
   }
 
-  fleet(): Array<{ instance: string; at: string; report: unknown }> {
+  async fleet(): Promise<Array<{ instance: string; at: string; report: unknown }>> {
     return (
       this.db.prepare('SELECT instance, at, report FROM registry_fleet ORDER BY instance').all() as Array<{ instance: string; at: string; report: string }>
     ).map((row) => ({
@@ -160,7 +230,22 @@ export class SqliteRegistryStore implements RegistryStore {
     }));
   }
 
-  close(): void {
+  async saveVerdict(remote: string, verdict: unknown): Promise<void> {
+    this.db
+      .prepare('INSERT INTO registry_verdicts (remote, verdict) VALUES (?, ?) ON CONFLICT (remote) DO UPDATE SET verdict = excluded.verdict')
+      .run(remote, JSON.stringify(verdict));
+  }
+
+  async verdicts(): Promise<Record<string, unknown>> {
+    const rows = this.db.prepare('SELECT remote, verdict FROM registry_verdicts').all() as Array<{ remote: string; verdict: string }>;
+    return Object.fromEntries(rows.map((row) => [row.remote, JSON.parse(row.verdict) as unknown]));
+  }
+
+  leadership(_idleMs: number): Leadership {
+    return SOLE_LEADER;
+  }
+
+  async close(): Promise<void> {
     this.db.close();
   }
 }

@@ -83,7 +83,7 @@ describe('one gate for every way a version goes live, and the fleet token (real 
     await app?.close();
     app = undefined;
     await host.close();
-    closeStore(paths());
+    await closeStore(paths());
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

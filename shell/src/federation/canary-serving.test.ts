@@ -35,10 +35,12 @@ describe('canary serving: two versions of a remote side by side in one shell', (
   };
 
   const startCanary = async (team: string, stable: string, canary: string, percent: number) => {
-    deployBuild(paths, remoteBuild(dir, team, stable, [`${team[0]!.toUpperCase()}${team.slice(1)}Latest`]));
+    await deployBuild(paths, remoteBuild(dir, team, stable, [`${team[0]!.toUpperCase()}${team.slice(1)}Latest`]));
     await federation.start();
-    publishVersion(paths, readBuildFiles(remoteBuild(dir, team, canary, [`${team[0]!.toUpperCase()}${team.slice(1)}Latest`])), { actor: { name: 'platform' } });
-    activate(paths, team, canary, { actor: { name: 'platform' }, canaryPercent: percent });
+    await publishVersion(paths, readBuildFiles(remoteBuild(dir, team, canary, [`${team[0]!.toUpperCase()}${team.slice(1)}Latest`])), {
+      actor: { name: 'platform' },
+    });
+    await activate(paths, team, canary, { actor: { name: 'platform' }, canaryPercent: percent });
     await client.poll();
   };
 
@@ -63,33 +65,29 @@ describe('canary serving: two versions of a remote side by side in one shell', (
   it('drops the canary when the registry rolls it back, and serves it to everyone when it is promoted', async () => {
     await startCanary('eta', '1.0.0-cccccccccc', '1.1.0-dddddddddd', 50);
     expect(await versionOf('eta', 'EtaLatest')).toMatchObject({ code: '1.1.0-dddddddddd' });
-    rejectCanary(paths, 'eta', 'errors');
+    await rejectCanary(paths, 'eta', 'errors');
     await client.poll();
     expect(client.current.canaries.size).toBe(0);
     expect(client.current.variantFor(0)).toBe('');
     expect(await versionOf('eta', 'EtaLatest')).toEqual({ location: '1.0.0-cccccccccc', code: '1.0.0-cccccccccc' });
-    expect(
-      openStore(paths.stateFile)
-        .read()
-        .remotes.eta!.history.find((item) => item.version === '1.1.0-dddddddddd')!.bad,
-    ).toBe('errors');
+    expect((await openStore(paths.stateFile).read()).remotes.eta!.history.find((item) => item.version === '1.1.0-dddddddddd')!.bad).toBe('errors');
 
-    publishVersion(paths, readBuildFiles(remoteBuild(dir, 'eta', '1.2.0-eeeeeeeeee', ['EtaLatest'])), { actor: { name: 'platform' } });
-    activate(paths, 'eta', '1.2.0-eeeeeeeeee', { actor: { name: 'platform' }, canaryPercent: 10 });
+    await publishVersion(paths, readBuildFiles(remoteBuild(dir, 'eta', '1.2.0-eeeeeeeeee', ['EtaLatest'])), { actor: { name: 'platform' } });
+    await activate(paths, 'eta', '1.2.0-eeeeeeeeee', { actor: { name: 'platform' }, canaryPercent: 10 });
     await client.poll();
     expect(await versionOf('eta', 'EtaLatest')).toMatchObject({ code: '1.2.0-eeeeeeeeee' });
-    promoteCanary(paths, 'eta', 'healthy');
+    await promoteCanary(paths, 'eta', 'healthy');
     await client.poll();
     expect(client.current.canaries.size).toBe(0);
     expect(await versionOf('', 'EtaLatest')).toEqual({ location: '1.2.0-eeeeeeeeee', code: '1.2.0-eeeeeeeeee' });
   });
 
   it('offers no canary whose code cannot be loaded: every visitor keeps the stable version', async () => {
-    deployBuild(paths, remoteBuild(dir, 'theta', '1.0.0-ffffffffff', ['ThetaLatest']));
+    await deployBuild(paths, remoteBuild(dir, 'theta', '1.0.0-ffffffffff', ['ThetaLatest']));
     await federation.start();
-    publishVersion(paths, readBuildFiles(remoteBuild(dir, 'theta', '1.1.0-1111111111', ['ThetaLatest'])), { actor: { name: 'platform' } });
+    await publishVersion(paths, readBuildFiles(remoteBuild(dir, 'theta', '1.1.0-1111111111', ['ThetaLatest'])), { actor: { name: 'platform' } });
     fs.rmSync(path.join(paths.cdnDir, 'theta', '1.1.0-1111111111', 'server', 'remoteEntry.js'));
-    activate(paths, 'theta', '1.1.0-1111111111', { actor: { name: 'platform' }, canaryPercent: 50 });
+    await activate(paths, 'theta', '1.1.0-1111111111', { actor: { name: 'platform' }, canaryPercent: 50 });
     await client.poll();
     expect(client.current.canaries.size).toBe(0);
     expect(client.current.variantFor(0)).toBe('');
@@ -106,9 +104,9 @@ describe('canary serving: two versions of a remote side by side in one shell', (
     expect(canary.integrity).toEqual({ 'IotaLatest.css': sri(published('1.1.0-3434343434')) });
 
     // A later version's stylesheet is changed on the static host after publishing: the shell refuses to carry it.
-    publishVersion(paths, readBuildFiles(remoteBuild(dir, 'iota', '1.2.0-5656565656', ['IotaLatest'])), { actor: { name: 'platform' } });
+    await publishVersion(paths, readBuildFiles(remoteBuild(dir, 'iota', '1.2.0-5656565656', ['IotaLatest'])), { actor: { name: 'platform' } });
     fs.appendFileSync(published('1.2.0-5656565656'), '.injected{display:none}');
-    activate(paths, 'iota', '1.2.0-5656565656', { actor: { name: 'platform' }, canaryPercent: 40 });
+    await activate(paths, 'iota', '1.2.0-5656565656', { actor: { name: 'platform' }, canaryPercent: 40 });
     await client.poll();
     const href = new URL('IotaLatest.css', manifestBaseUrl(canary.manifestUrl)).toString().replace('1.1.0-3434343434', '1.2.0-5656565656');
     expect(await federation.styles.collect([href], 1000)).toEqual([]);

@@ -61,8 +61,8 @@ describe('registry client against the real registry and static host', () => {
   });
 
   it("builds the catalog from the registry and each remote's manifest", async () => {
-    deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
-    deployBuild(paths, fakeBuild(dir, 'events', '1.0.0-bbbbbbbbbb', ['EventsUpcoming']));
+    await deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
+    await deployBuild(paths, fakeBuild(dir, 'events', '1.0.0-bbbbbbbbbb', ['EventsUpcoming']));
     await client.poll();
     expect(client.current.revision).toBe(4);
     expect(client.current.locate('NewsLatest')).toMatchObject({ remote: 'news', version: '1.0.0-aaaaaaaaaa' });
@@ -70,20 +70,20 @@ describe('registry client against the real registry and static host', () => {
   });
 
   it('tells listeners about a new version before publishing it, so they can warm it first', async () => {
-    deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
+    await deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
     await client.poll();
     const seen: Array<{ next: string | undefined; publishedDuringListener: string | undefined }> = [];
     client.onChange((next: RemoteCatalog) => {
       seen.push({ next: next.remotes.get('news')?.version, publishedDuringListener: client.current.remotes.get('news')?.version });
     });
-    deployBuild(paths, fakeBuild(dir, 'news', '1.0.1-cccccccccc', ['NewsLatest', 'NewsFeed']));
+    await deployBuild(paths, fakeBuild(dir, 'news', '1.0.1-cccccccccc', ['NewsLatest', 'NewsFeed']));
     await client.poll();
     expect(seen).toEqual([{ next: '1.0.1-cccccccccc', publishedDuringListener: '1.0.0-aaaaaaaaaa' }]);
     expect(client.current.locate('NewsFeed')?.version).toBe('1.0.1-cccccccccc');
   });
 
   it('does nothing on a poll when nothing changed (conditional requests)', async () => {
-    deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
+    await deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
     await client.poll();
     const listener = jest.fn();
     client.onChange(listener);
@@ -92,7 +92,7 @@ describe('registry client against the real registry and static host', () => {
   });
 
   it('marks a remote unreachable when its host stops, and keeps the last catalog when the registry does', async () => {
-    deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
+    await deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
     await client.poll();
     await staticHost.close();
     await client.poll();

@@ -29,7 +29,7 @@ describe('server federation when a remote host fails', () => {
 
   // Every test uses remotes of its own name: the federation runtime is one per process, as in the shell.
   it('keeps rendering a remote whose code is in memory while its host is unreachable, stylesheets included', async () => {
-    deployBuild(paths, remoteBuild(dir, 'alpha', '1.0.0-aaaaaaaaaa', ['AlphaLatest', 'AlphaFeed']));
+    await deployBuild(paths, remoteBuild(dir, 'alpha', '1.0.0-aaaaaaaaaa', ['AlphaLatest', 'AlphaFeed']));
     await federation.start();
     const before = await federation.resolveSection(client.current, 'AlphaLatest');
     expect(before).toMatchObject({ ok: true, remote: 'alpha', version: '1.0.0-aaaaaaaaaa' });
@@ -51,7 +51,7 @@ describe('server federation when a remote host fails', () => {
   });
 
   it('degrades the sections of an unreachable remote whose code was never loaded', async () => {
-    deployBuild(paths, remoteBuild(dir, 'beta', '1.0.0-bbbbbbbbbb', ['BetaLatest']));
+    await deployBuild(paths, remoteBuild(dir, 'beta', '1.0.0-bbbbbbbbbb', ['BetaLatest']));
     await client.poll();
     await staticHost.close();
     await federation.start();
@@ -60,12 +60,12 @@ describe('server federation when a remote host fails', () => {
   });
 
   it('does not switch to a new version whose code cannot be fetched; the loaded one stays live and says why', async () => {
-    deployBuild(paths, remoteBuild(dir, 'gamma', '1.0.0-cccccccccc', ['GammaLatest']));
+    await deployBuild(paths, remoteBuild(dir, 'gamma', '1.0.0-cccccccccc', ['GammaLatest']));
     await federation.start();
     expect(await federation.resolveSection(client.current, 'GammaLatest')).toMatchObject({ ok: true, version: '1.0.0-cccccccccc' });
 
     // Version 2 is published, but its Node container is missing from the host.
-    deployBuild(paths, remoteBuild(dir, 'gamma', '2.0.0-dddddddddd', ['GammaLatest']));
+    await deployBuild(paths, remoteBuild(dir, 'gamma', '2.0.0-dddddddddd', ['GammaLatest']));
     const container = path.join(paths.cdnDir, 'gamma', '2.0.0-dddddddddd', 'server', 'remoteEntry.js');
     const saved = fs.readFileSync(container);
     fs.rmSync(container);
@@ -87,19 +87,19 @@ describe('server federation when a remote host fails', () => {
   });
 
   it('does not switch to a new version whose manifest is unreachable', async () => {
-    deployBuild(paths, remoteBuild(dir, 'delta', '1.0.0-eeeeeeeeee', ['DeltaLatest']));
+    await deployBuild(paths, remoteBuild(dir, 'delta', '1.0.0-eeeeeeeeee', ['DeltaLatest']));
     await federation.start();
     const gone = createStaticHost({ cdnDir: path.join(dir, 'elsewhere') });
     const goneUrl = await listen(gone);
     await gone.close();
-    registerExternal(paths, 'delta', '2.0.0-ffffffffff', `${goneUrl}/remotes/delta/2.0.0-ffffffffff/mf-manifest.json`);
+    await registerExternal(paths, 'delta', '2.0.0-ffffffffff', `${goneUrl}/remotes/delta/2.0.0-ffffffffff/mf-manifest.json`);
     await client.poll();
     expect(client.current.remotes.get('delta')).toMatchObject({ version: '1.0.0-eeeeeeeeee', pending: { version: '2.0.0-ffffffffff' } });
     expect(await federation.resolveSection(client.current, 'DeltaLatest')).toMatchObject({ ok: true, version: '1.0.0-eeeeeeeeee' });
   });
 
   it('keeps the last good version live when the registry names an incompatible one or one whose server container was altered after publishing', async () => {
-    deployBuild(paths, remoteBuild(dir, 'epsilon', '1.0.0-1111111111', ['EpsilonLatest']));
+    await deployBuild(paths, remoteBuild(dir, 'epsilon', '1.0.0-1111111111', ['EpsilonLatest']));
     await federation.start();
     expect(await federation.resolveSection(client.current, 'EpsilonLatest')).toMatchObject({ ok: true, version: '1.0.0-1111111111' });
 
@@ -112,7 +112,7 @@ describe('server federation when a remote host fails', () => {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.cpSync(incompatible, target, { recursive: true });
     fs.writeFileSync(path.join(target, 'mf-manifest.json'), JSON.stringify(manifest));
-    registerExternal(
+    await registerExternal(
       paths,
       'epsilon',
       '2.0.0-2222222222',
@@ -124,7 +124,7 @@ describe('server federation when a remote host fails', () => {
     expect(await federation.resolveSection(client.current, 'EpsilonLatest')).toMatchObject({ ok: true, version: '1.0.0-1111111111' });
 
     // A properly published version whose server container is changed on the host afterwards.
-    deployBuild(paths, remoteBuild(dir, 'epsilon', '1.0.1-3333333333', ['EpsilonLatest']));
+    await deployBuild(paths, remoteBuild(dir, 'epsilon', '1.0.1-3333333333', ['EpsilonLatest']));
     fs.appendFileSync(path.join(paths.cdnDir, 'epsilon', '1.0.1-3333333333', 'server', 'remoteEntry.js'), '\nglobalThis.altered = true;\n');
     await client.poll();
     const held = client.current.remotes.get('epsilon')!;

@@ -93,7 +93,7 @@ describe("a team's own data contract", () => {
     registry = createRegistryServer({ paths, remotesPublicUrl: `${staticUrl}/remotes/`, tokens: { teams: {}, platform: null } });
     const registryUrl = await listen(registry);
     // The registry's gate checks the core contracts version only; the team's minor version does not stop the deploy.
-    deployBuild(paths, path.join(remoteDir, 'dist'));
+    await deployBuild(paths, path.join(remoteDir, 'dist'));
     client = new RegistryClient({ registryUrl: `${registryUrl}/registry.json`, pollIntervalMs: 60_000, requestTimeoutMs: 2000, log: quiet });
   }, 180_000);
 

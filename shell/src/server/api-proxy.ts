@@ -119,7 +119,7 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     const path = request.url.slice(prefix.length - 1);
     const locale = localeOfPath(path);
     if (!isPublicApiPath(path)) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') discardBody(request);
+      if (request.method !== 'GET' && request.method !== 'HEAD') return refuseBody(request, reply, 404, 'Not Found');
       return refuse(reply, 404, 'Not Found');
     }
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

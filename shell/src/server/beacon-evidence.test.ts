@@ -101,9 +101,9 @@ describe('browser reports decide canaries only as evidence a visitor cannot forg
       canary: { intervalMs: 600_000, windowMs: 600_000, minRenders: 20, minBrowserVisitors: 20 },
     });
     const registryUrl = await listen(registry);
-    deployBuild(paths(), remoteBuild(dir, STABLE));
-    publishVersion(paths(), readBuildFiles(remoteBuild(dir, CANARY)), { actor: { name: 'platform' } });
-    activate(paths(), 'lambda', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
+    await deployBuild(paths(), remoteBuild(dir, STABLE));
+    await publishVersion(paths(), readBuildFiles(remoteBuild(dir, CANARY)), { actor: { name: 'platform' } });
+    await activate(paths(), 'lambda', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
     const config = readConfig(
       {
         PORT: '3997',
@@ -153,8 +153,8 @@ describe('browser reports decide canaries only as evidence a visitor cannot forg
       .reduce((total, counters) => total + counters.browserErrors, 0);
   const judge = async () => {
     await shell.app.fleet.report();
-    registry.canaryJudge.judge();
-    return { state: openStore(paths()).read().remotes.lambda!, verdict: registry.canaryJudge.lastVerdicts().lambda };
+    await registry.canaryJudge.judge();
+    return { state: (await openStore(paths()).read()).remotes.lambda!, verdict: (await registry.canaryJudge.lastVerdicts()).lambda };
   };
 
   test('forged beacons (no token, altered, other versions, reused) count nothing and neither roll back nor promote the canary', async () => {

@@ -95,7 +95,7 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
       canary: { intervalMs: 60_000 },
     });
     const registryUrl = await listen(registry);
-    deployBuild(paths(), remoteBuild(dir, STABLE));
+    await deployBuild(paths(), remoteBuild(dir, STABLE));
     const config = readConfig(
       {
         PORT: '3998',
@@ -135,8 +135,8 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
   });
 
   test('a canary for half the visitors: each variant is rendered, cached and hydrated with its own version, and the cookies go on the answer only', async () => {
-    publishVersion(paths(), readBuildFiles(remoteBuild(dir, CANARY)), { actor: { name: 'platform' } });
-    activate(paths(), 'kappa', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
+    await publishVersion(paths(), readBuildFiles(remoteBuild(dir, CANARY)), { actor: { name: 'platform' } });
+    await activate(paths(), 'kappa', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
     await waitFor(() => shell.app.registry.current.canaries.has('kappa'));
 
     // A first visit: a bucket and, for a canary bucket, the variant; a private answer.
@@ -171,7 +171,7 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
   });
 
   test('once the canary is rolled back, its visitors get the stable version and lose the variant cookie', async () => {
-    rejectCanary(paths(), 'kappa', 'test');
+    await rejectCanary(paths(), 'kappa', 'test');
     await waitFor(() => shell.app.registry.current.canaries.size === 0);
     const page = await get('site_bucket=10; site_variant=kappa');
     expect(versionOf(page.body)).toBe(STABLE);

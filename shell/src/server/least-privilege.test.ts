@@ -93,7 +93,7 @@ describe("least privilege: a team's server code in the shell process gets no pla
     Object.assign(realEnv, saved);
     await registry.close();
     await new Promise((resolve) => probeHost.close(resolve));
-    closeStore(path.join(dir, 'registry.db'));
+    await closeStore(path.join(dir, 'registry.db'));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
