@@ -46,6 +46,7 @@ describe('a fleet of registries and remote hosts, each with its own data folder 
     REGISTRY_DATABASE_URL: TEST_DATABASE_URL,
     REGISTRY_DATABASE_SCHEMA: schema,
     OPERATOR_TOKEN: PLATFORM_TOKEN,
+    FLEET_TOKEN: 'shared-storage-fleet-token',
     REMOTES_PUBLIC_URL: 'http://cdn.example/remotes/',
   });
 

@@ -15,6 +15,9 @@ import { RegistryClient } from './registry-client';
 import { ServerFederation } from './server-federation';
 import { listen } from '../testing/remote-builds';
 
+/** The news team's next minor contract version: what the test's change of the team's shapes is published as. */
+const BUMPED = NEWS_CONTRACT.version.replace(/^(\d+)\.(\d+)\.\d+$/, (_, major: string, minor: string) => `${major}.${Number(minor) + 1}.0`);
+
 const repoRoot = path.resolve(__dirname, '../../..');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -74,7 +77,7 @@ describe("a team's own data contract", () => {
     );
     expect(changed).not.toBe(original);
     fs.writeFileSync(shapes, changed);
-    fs.writeFileSync(path.join(contractsCopy, 'src/news/contract.json'), JSON.stringify({ team: 'news', version: '1.1.0' }));
+    fs.writeFileSync(path.join(contractsCopy, 'src/news/contract.json'), JSON.stringify({ team: 'news', version: BUMPED }));
 
     // A news remote with one section, rebuilt with the team's build command and nothing else.
     remoteDir = path.join(dir, 'news');
@@ -106,8 +109,8 @@ describe("a team's own data contract", () => {
 
   it('is recorded in the manifest with its own version beside the unchanged core contracts version', () => {
     expect(manifest.site.contractsVersion).toBe(CONTRACTS_VERSION);
-    expect(manifest.site.teamContract).toEqual({ entry: '@site/contracts/news', version: '1.1.0' });
-    expect(NEWS_CONTRACT.version).not.toBe('1.1.0');
+    expect(manifest.site.teamContract).toEqual({ entry: '@site/contracts/news', version: BUMPED });
+    expect(NEWS_CONTRACT.version).not.toBe(BUMPED);
   });
 
   it('is built into the remote: the browser bundle carries the new field and the shared scope requests only the core', () => {
@@ -137,11 +140,11 @@ describe("a team's own data contract", () => {
     const descriptor = (props: Record<string, unknown>) => ({ id: 'reading', name: 'NewsReadingTime', props });
 
     const data = await module.load!({} as never, descriptor({ item: { ...item, readingMinutes: 7 } }));
-    expect(renderToStaticMarkup(createElement(module.default, { data }))).toBe('Open day: 7 min (news contract 1.1.0)');
+    expect(renderToStaticMarkup(createElement(module.default, { data }))).toBe(`Open day: 7 min (news contract ${BUMPED})`);
     // The remote's own schema checks the field (the shell's copy of the news shapes has no such field).
     await expect(module.load!({} as never, descriptor({ item: { ...item, readingMinutes: 0 } }))).rejects.toThrow(/readingMinutes/);
     // Data without the optional field still renders.
     const older = await module.load!({} as never, descriptor({ item }));
-    expect(renderToStaticMarkup(createElement(module.default, { data: older }))).toBe('Open day: ? min (news contract 1.1.0)');
+    expect(renderToStaticMarkup(createElement(module.default, { data: older }))).toBe(`Open day: ? min (news contract ${BUMPED})`);
   }, 60_000);
 });

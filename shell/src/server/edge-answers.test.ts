@@ -1,7 +1,7 @@
 import type { ShellServer } from './app';
 import { startShellWithBackend, type ShellWithBackend } from '../testing/shell-with-backend';
 
-const OPERATOR_TOKEN = 'edge-answers-operator-token';
+const DASHBOARD_TOKEN = 'edge-answers-dashboard-password';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 
@@ -10,7 +10,7 @@ describe("the shell's answers at the edge: device variants, policies on its own 
   let shell: ShellServer;
 
   beforeAll(async () => {
-    platform = await startShellWithBackend({ name: 'edge-answers', env: { OPERATOR_TOKEN } });
+    platform = await startShellWithBackend({ name: 'edge-answers', env: { DASHBOARD_TOKEN } });
     ({ shell } = platform);
   }, 60_000);
   afterAll(async () => {
@@ -43,7 +43,7 @@ describe("the shell's answers at the edge: device variants, policies on its own 
   });
 
   test('the dashboard carries a policy that runs no script', async () => {
-    const answer = await shell.app.inject({ method: 'GET', url: '/_platform', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    const answer = await shell.app.inject({ method: 'GET', url: '/_platform', headers: { authorization: `Bearer ${DASHBOARD_TOKEN}` } });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('<h1>Remotes</h1>');
     const policy = String(answer.headers['content-security-policy']);
