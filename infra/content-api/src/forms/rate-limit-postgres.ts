@@ -120,5 +120,13 @@ export function formAttemptLimitsFor(app: FastifyInstance, { db, engine, config 
   );
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
-  return new FormRateLimits(config.rateLimit, (limit, windowConfig) => new PostgresRateLimiter(db, limit, windowConfig));
+  const shared = new FormRateLimits(config.rateLimit, (limit, windowConfig) => new PostgresRateLimiter(db, limit, windowConfig));
+  return {
+    attempt: (ip, clientId, idempotencyKey) => shared.attempt(ip, clientId, idempotencyKey),
+    // The submission is stored by then: failing to remember it only makes its retries count, never answers 500.
+    stored: (ip, clientId, idempotencyKey) =>
+      shared
+        .stored(ip, clientId, idempotencyKey)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not record a stored submission in the rate limit')),
+  };
 }
