@@ -67,13 +67,15 @@ function rawSlugOf(request: FastifyRequest): string {
  * The write API (`/admin/...`), registered only when CONTENT_ADMIN_TOKEN is set: pages, entities, settings
  * and layout components, each change re-indexed for search in the same transaction.
  */
-export function registerAdminRoutes(app: FastifyInstance, { db, config }: RouteContext): void {
+export function registerAdminRoutes(app: FastifyInstance, { db, engine, config }: RouteContext): void {
   const token = config.adminToken;
   if (!token) return;
   const expected = Buffer.from(`Bearer ${token}`);
 
   // Wrong tokens are counted per client address: guessing the token meets 429s with Retry-After after a few tries.
-  const throttle = new FailedAuthThrottle();
+  // On PostgreSQL the count is shared by every replica, so that N replicas do not allow N times the guesses.
+  const throttle = new FailedAuthThrottle(engine === 'postgres' ? { sharedThrough: db } : {});
+  app.addHook('onClose', async () => throttle.close());
 
   app.register(async (admin) => {
     admin.addHook('onRequest', async (request, reply) => {

@@ -1,10 +1,10 @@
 import { AUTH_FAILURES_ALLOWED } from '../http/auth-throttle';
-import { adminHeaders, getJson, startTestApi, type TestApi } from '../test-support/test-api';
+import { ENGINES, adminHeaders, getJson, startTestApi, type TestApi } from '../test-support/test-api';
 
-describe('the admin API throttles failed authentication per client address', () => {
+describe.each(ENGINES)('the admin API on %s throttles failed authentication per client address', (engine) => {
   let server: TestApi;
   beforeAll(async () => {
-    server = await startTestApi('sqlite');
+    server = await startTestApi(engine);
   });
   afterAll(async () => {
     await server?.stop();

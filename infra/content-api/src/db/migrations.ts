@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { addRevisionTime, createRevisionTable, dropRevisionTable, dropRevisionTime } from '../content/revision';
 import { createSvedenTable, dropSvedenTable } from '../content/sveden';
+import { createFormRateTables, dropFormRateTables } from '../forms/rate-limit-postgres';
+import { createAuthFailureTable, dropAuthFailureTable } from '../http/auth-throttle';
 
 interface Migration {
   name: string;
@@ -301,7 +303,29 @@ const localeNeutralSearchLinks: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [contentTables, searchTables, intakeTables, revisionTable, revisionTime, svedenTable, localeNeutralSearchLinks];
+/** The form rate limits' windows and the failed-authentication counts, shared by every replica on PostgreSQL. */
+const sharedLimitTables: Migration = {
+  name: '008_shared_limits',
+  async up(db) {
+    await createFormRateTables(db);
+    await createAuthFailureTable(db);
+  },
+  async down(db) {
+    await dropAuthFailureTable(db);
+    await dropFormRateTables(db);
+  },
+};
+
+const MIGRATIONS: Migration[] = [
+  contentTables,
+  searchTables,
+  intakeTables,
+  revisionTable,
+  revisionTime,
+  svedenTable,
+  localeNeutralSearchLinks,
+  sharedLimitTables,
+];
 
 /** Migrations live in code, so the built server and the tests run exactly the same ones on both engines. */
 const migrationSource: Knex.MigrationSource<Migration> = {

@@ -23,7 +23,8 @@ import { verifyCaptcha } from './captcha';
 import { assertEventTakesApplications } from './event-applications';
 import { MEDIA_TYPE_OF_EXTENSION, allowedExtensionOf, contentMatchesExtension } from './file-signatures';
 import { formMessage } from './messages';
-import { CLIENT_ID_HEADER, FormRateLimits, type FormAttemptLimits } from './rate-limit';
+import { CLIENT_ID_HEADER, type FormAttemptLimits } from './rate-limit';
+import { formAttemptLimitsFor } from './rate-limit-postgres';
 import { saveVacancySubscription } from './subscriptions';
 import { discardStaged, findSubmissionByKey, storeSubmission, type StagedAttachment } from './submissions';
 import { UploadBudget, receiveFile, sweepStaleUploads } from './upload-stream';
@@ -110,8 +111,10 @@ async function readMultipart(request: FastifyRequest, locale: Locale, incomingDi
   return { fields, staged };
 }
 
-export async function registerFormRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
-  const limiter: FormAttemptLimits = new FormRateLimits(config.rateLimit);
+export async function registerFormRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
+  const { db, config } = context;
+  // Shared by every replica on PostgreSQL, in memory on SQLite (one process).
+  const limiter: FormAttemptLimits = formAttemptLimitsFor(app, context);
   const uploadsDir = uploadsDirOf(config);
   const incomingDir = path.join(uploadsDir, '.incoming');
   // Partials of a process that was killed go at start; those of uploads cut later, within one more window.

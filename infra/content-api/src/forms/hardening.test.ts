@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { sendJson, startTestApi, type TestApi } from '../test-support/test-api';
+import { ENGINES, sendJson, startTestApi, type TestApi } from '../test-support/test-api';
 import { PDF_HEAD, applicationFields, postMultipart } from '../test-support/multipart';
 
 const BOUNDARY = 'stall-boundary-2f1c';
@@ -124,12 +124,12 @@ describe('uploaded file names', () => {
   });
 });
 
-describe('client addresses behind a configured proxy', () => {
+describe.each(ENGINES)('client addresses behind a configured proxy on %s', (engine) => {
   let server: TestApi;
 
   beforeAll(async () => {
     // One proxy is trusted; the tests connect from 127.0.0.1, which is not it.
-    server = await startTestApi('sqlite', { trustProxy: '10.9.8.7', rateLimit: { max: 3, clientMax: 100_000, windowMs: 60_000 } });
+    server = await startTestApi(engine, { trustProxy: '10.9.8.7', rateLimit: { max: 3, clientMax: 100_000, windowMs: 60_000 } });
   });
   afterAll(() => server?.stop());
 

@@ -8,10 +8,30 @@ interface Window {
 }
 
 /**
- * Fixed-window counters for the form endpoints (ASVS 2.4.1 anti-automation). In memory: each instance limits its
- * own traffic, which bounds abuse per instance behind a load balancer.
+ * One fixed-window counter per client key: the first attempt opens a window of `windowMs`, each attempt in it counts,
+ * and the replay of a submission stored in the window under the same idempotency key is free. Kept in memory
+ * (`RateLimiter`, one process) or in PostgreSQL (`PostgresRateLimiter`, shared by every replica).
  */
-export class RateLimiter {
+export interface AttemptWindows {
+  /** Records one attempt; returns the seconds to wait when the client is over its limit, or 0. */
+  hit(clientKey: string, idempotencyKey?: string): number | Promise<number>;
+  /** A submission under this key was stored: its replays in the rest of the window are free. */
+  stored(clientKey: string, idempotencyKey: string): void | Promise<void>;
+}
+
+/** At most this many stored idempotency keys are remembered per client and window (a bound on memory). */
+export const STORED_KEYS_PER_WINDOW = 1000;
+
+/** The seconds until a window that started at `startedAt` ends, at least 1: what Retry-After says. */
+export function secondsLeft(startedAt: number, windowMs: number, now: number): number {
+  return Math.max(1, Math.ceil((startedAt + windowMs - now) / 1000));
+}
+
+/**
+ * Fixed-window counters for the form endpoints (ASVS 2.4.1 anti-automation), in memory: right for one process
+ * (`npm start` on SQLite); replicas on PostgreSQL share theirs instead.
+ */
+export class RateLimiter implements AttemptWindows {
   private readonly windows = new Map<string, Window>();
 
   constructor(
@@ -30,13 +50,13 @@ export class RateLimiter {
     if (idempotencyKey && window.stored.has(idempotencyKey)) return 0;
     window.count += 1;
     if (window.count <= this.config.max) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + this.config.windowMs - now) / 1000));
+    return secondsLeft(window.startedAt, this.config.windowMs, now);
   }
 
   /** A submission under this key was stored: its replays in the rest of the window are free. */
   stored(clientKey: string, idempotencyKey: string): void {
     const window = this.windowOf(clientKey, this.now());
-    if (window.stored.size < 1000) window.stored.add(idempotencyKey);
+    if (window.stored.size < STORED_KEYS_PER_WINDOW) window.stored.add(idempotencyKey);
   }
 
   private windowOf(clientKey: string, now: number): Window {
@@ -70,32 +90,36 @@ export interface FormAttemptLimits {
   stored(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<void>;
 }
 
+/** Makes the counter of one of the two limits; the limits are named so that a shared store keeps them apart. */
+type AttemptWindowsFactory = (limit: 'address' | 'client', config: { max: number; windowMs: number }) => AttemptWindows;
+
+const inMemory: AttemptWindowsFactory = (_limit, config) => new RateLimiter(config);
+
 /**
  * Two limits: per browser (its client id) a low one, per IP address a much higher one, so that the students of
  * a campus behind one NAT address do not lock each other out, while one address cannot flood the intake by
- * inventing ids. A request without a valid id counts against its address only. In memory: each instance limits
- * its own traffic.
+ * inventing ids. A request without a valid id counts against its address only. The counters are in memory unless
+ * a shared store is given (`windowsOf`).
  */
 export class FormRateLimits implements FormAttemptLimits {
-  private readonly perIp: RateLimiter;
-  private readonly perClient: RateLimiter;
+  private readonly perIp: AttemptWindows;
+  private readonly perClient: AttemptWindows;
 
-  constructor(config: RateLimitConfig, now: () => number = Date.now) {
-    this.perIp = new RateLimiter({ max: config.max, windowMs: config.windowMs }, now);
-    this.perClient = new RateLimiter({ max: config.clientMax, windowMs: config.windowMs }, now);
+  constructor(config: RateLimitConfig, windowsOf: AttemptWindowsFactory = inMemory) {
+    this.perIp = windowsOf('address', { max: config.max, windowMs: config.windowMs });
+    this.perClient = windowsOf('client', { max: config.clientMax, windowMs: config.windowMs });
   }
 
-  attempt(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<number> {
-    const byClient = validClientId(clientId) ? this.perClient.hit(`${ip} ${clientId}`, idempotencyKey) : 0;
-    return Promise.resolve(byClient > 0 ? byClient : this.perIp.hit(ip, idempotencyKey));
+  async attempt(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<number> {
+    const byClient = validClientId(clientId) ? await this.perClient.hit(`${ip} ${clientId}`, idempotencyKey) : 0;
+    return byClient > 0 ? byClient : this.perIp.hit(ip, idempotencyKey);
   }
 
-  stored(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<void> {
+  async stored(ip: string, clientId: unknown, idempotencyKey: string | undefined): Promise<void> {
     if (idempotencyKey) {
-      if (validClientId(clientId)) this.perClient.stored(`${ip} ${clientId}`, idempotencyKey);
-      this.perIp.stored(ip, idempotencyKey);
+      if (validClientId(clientId)) await this.perClient.stored(`${ip} ${clientId}`, idempotencyKey);
+      await this.perIp.stored(ip, idempotencyKey);
     }
-    return Promise.resolve();
   }
 }
 
