@@ -44,7 +44,7 @@ function demoDocumentPdf(title: string, extra: readonly string[] = []): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** `GET /media/documents/{name}.pdf`: the documents "Сведения об образовательной организации" links to. */
+/** `GET /media/documents/{name}.pdf`: the documents "Сведения об образовательной организации" and the privacy section of /about link to. */
 export function registerDocumentRoutes(app: FastifyInstance): void {
   app.get('/media/documents/:file', async (request, reply) => {
     const match = DOCUMENT_FILE.exec((request.params as { file: string }).file);

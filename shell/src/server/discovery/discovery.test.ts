@@ -45,7 +45,13 @@ describe('robots.txt, the sitemap, the web app manifest and the head that points
     contentApi.app.inject({ method: 'PUT', url, payload: body as object, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
 
   beforeAll(async () => {
-    platform = await startShellWithBackend({ name: 'discovery', adminToken: ADMIN_TOKEN, env: { PORT: '3998', PUBLIC_ORIGIN: ORIGIN } });
+    // Nothing here is about a slow backend: a generous budget keeps a cold, busy content API (the whole suite runs in
+    // parallel) from turning a page into the 503 page.
+    platform = await startShellWithBackend({
+      name: 'discovery',
+      adminToken: ADMIN_TOKEN,
+      env: { PORT: '3998', PUBLIC_ORIGIN: ORIGIN, CONTENT_API_TIMEOUT_MS: '5000' },
+    });
     ({ contentApi, gate, shell } = platform);
   }, 60_000);
 
