@@ -37,7 +37,7 @@ async function start(args: string[], env: Record<string, string>, readyPath: str
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited during start-up: ${output}`);
     const status = await get(base, readyPath).then(
@@ -48,7 +48,7 @@ async function start(args: string[], env: Record<string, string>, readyPath: str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`${args.join(' ')} was not ready within 30 s: ${output}`);
+  throw new Error(`${args.join(' ')} was not ready within 45 s: ${output}`);
 }
 
 /** One request on its own connection (no keep-alive pool), so a refused connection is seen as refused. */
@@ -139,7 +139,7 @@ describe('every service stops gracefully on SIGTERM: not ready first, then a bou
     const exit = await api.exited;
     expect(exit.code).toBe(0);
     expect(exit.at - signalledAt).toBeLessThan(800 + 8000);
-  }, 40_000);
+  }, 60_000);
 
   test('a content API whose drain cannot finish names the cut request and exits non-zero by the bound', async () => {
     const api = await start([CONTENT_API], { ...contentApiEnv(), SHUTDOWN_DELAY_MS: '0', DRAIN_TIMEOUT_MS: '1000' }, '/ready');
@@ -151,10 +151,11 @@ describe('every service stops gracefully on SIGTERM: not ready first, then a bou
     const exit = await api.exited;
     expect(exit.code).toBe(1);
     expect(exit.at - signalledAt).toBeGreaterThanOrEqual(1000);
-    expect(exit.at - signalledAt).toBeLessThan(3000);
+    // The bound plus a margin for a loaded machine: never the 30 s default.
+    expect(exit.at - signalledAt).toBeLessThan(4000);
     expect(api.output()).toContain('POST /en/forms/contact');
     expect((await held.answer).status).toBe(0);
-  }, 40_000);
+  }, 60_000);
 
   test('the registry finishes a fleet report in flight, answers /ready 503 while draining, closes its store and exits 0', async () => {
     const registry = await start(
@@ -178,7 +179,7 @@ describe('every service stops gracefully on SIGTERM: not ready first, then a bou
     expect(exit.code).toBe(0);
     expect(exit.at - signalledAt).toBeLessThan(800 + 8000);
     expect(registry.output()).toContain('registry: drained and closed');
-  }, 40_000);
+  }, 60_000);
 
   test('the remote host finishes a download in flight, answers /ready 503 while draining, then refuses and exits 0', async () => {
     const shared = path.join(dataDir, 'shared');
@@ -222,7 +223,7 @@ describe('every service stops gracefully on SIGTERM: not ready first, then a bou
     const exit = await host.exited;
     expect(exit.code).toBe(0);
     expect(exit.at - signalledAt).toBeLessThan(800 + 8000);
-  }, 40_000);
+  }, 60_000);
 
   test('the shell finishes a render held by a frozen content API, answers /ready 503 while draining, then refuses and exits 0', async () => {
     const api = await start([CONTENT_API], contentApiEnv(), '/ready');
@@ -263,5 +264,5 @@ describe('every service stops gracefully on SIGTERM: not ready first, then a bou
     const exit = await shell.exited;
     expect(exit.code).toBe(0);
     expect(exit.at - signalledAt).toBeLessThan(800 + 8000);
-  }, 60_000);
+  }, 90_000);
 });
