@@ -1,25 +1,33 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import knex from 'knex';
 import { createContentApi, type ContentApi } from '../app';
 import { configFromEnv } from '../config';
+import { ENGINES } from '../test-support/test-api';
 
-describe('the content API /ready means "can answer"', () => {
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+describe.each(ENGINES)('the content API /ready means "can answer" on %s', (engine) => {
   let dataDir: string;
   let api: ContentApi;
+  const schema = `content_ready_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   const stopping = { draining: false };
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-ready-'));
     const base = configFromEnv({});
-    api = await createContentApi(
-      { ...base, dataDir, databaseUrl: undefined, captcha: { ...base.captcha, enabled: false }, logger: false },
-      { lifecycle: stopping },
-    );
+    const database = engine === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : { databaseUrl: undefined };
+    api = await createContentApi({ ...base, dataDir, ...database, captcha: { ...base.captcha, enabled: false }, logger: false }, { lifecycle: stopping });
   }, 60_000);
 
   afterAll(async () => {
     await api.close().catch(() => undefined);
+    if (engine === 'postgres') {
+      const admin = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+      await admin.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.destroy();
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
