@@ -15,6 +15,7 @@ import { registerDocumentRoutes } from './media/document-routes';
 import { registerVideoRoutes } from './media/video-routes';
 import { registerListRoutes } from './routes/list-routes';
 import { registerSiteRoutes } from './routes/site-routes';
+import { registerReadiness } from './routes/readiness';
 import { registerSitemapRoutes } from './routes/sitemap-routes';
 import { seedIfEmpty } from './seed/seed';
 import { registerRevisionRoutes } from './content/revision';
@@ -26,6 +27,13 @@ export interface ContentApi {
   engine: Engine;
   /** Stops the server and closes the database. */
   close(): Promise<void>;
+  /** Closes the database pool or SQLite handle only (after the server has stopped). */
+  closeDatabase(): Promise<void>;
+}
+
+interface ContentApiOptions {
+  /** Whether the process is stopping (its readiness then answers 503); never by default. */
+  lifecycle?: { readonly draining: boolean };
 }
 
 const CLOSE_GRACE_MS = 3000;
@@ -37,7 +45,7 @@ const MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_TOTAL_BYTES + 1, files: 10, fiel
  * Builds the content API: opens the database (SQLite file or PostgreSQL), migrates it, seeds it when empty
  * and registers every route. The caller listens (main.ts, the orchestrator) or injects (tests).
  */
-export async function createContentApi(config: ContentApiConfig): Promise<ContentApi> {
+export async function createContentApi(config: ContentApiConfig, options: ContentApiOptions = {}): Promise<ContentApi> {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
@@ -66,6 +74,7 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
   const context = { db: database.db, engine: database.engine, config };
   registerRevisionRoutes(app, context);
   registerSiteRoutes(app, context);
+  registerReadiness(app, database.db, options.lifecycle);
   registerListRoutes(app, context);
   registerSitemapRoutes(app, context);
   registerSvedenRoutes(app, context);
@@ -92,5 +101,6 @@ export async function createContentApi(config: ContentApiConfig): Promise<Conten
       }
       await database.close();
     },
+    closeDatabase: () => database.close(),
   };
 }

@@ -74,6 +74,17 @@ function numberFrom(value: string | undefined, fallback: number, name: string): 
   return parsed;
 }
 
+/**
+ * How the API stops on SIGTERM: readiness answers 503 for SHUTDOWN_DELAY_MS (0 by default: Kubernetes' preStop
+ * pause does that wait), then requests in flight get at most DRAIN_TIMEOUT_MS before the process exits.
+ */
+export function lifecycleFromEnv(env: NodeJS.ProcessEnv = process.env): { drainTimeoutMs: number; shutdownDelayMs: number } {
+  const drainTimeoutMs = numberFrom(env.DRAIN_TIMEOUT_MS, 30_000, 'DRAIN_TIMEOUT_MS');
+  const shutdownDelayMs = numberFrom(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS');
+  if (drainTimeoutMs < 0 || shutdownDelayMs < 0) throw new Error('DRAIN_TIMEOUT_MS and SHUTDOWN_DELAY_MS must not be negative');
+  return { drainTimeoutMs, shutdownDelayMs };
+}
+
 /** `contact=submit_contact,resume=submit_resume`, or one action name for every form. */
 function parseExpectedActions(value: string | undefined): Record<string, string> {
   if (!value) return {};

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { configFromEnv, mediaCacheDirOf, uploadsDirOf } from '../../content-api/src/config';
+import { configFromEnv, lifecycleFromEnv as contentApiLifecycle, mediaCacheDirOf, uploadsDirOf } from '../../content-api/src/config';
 import { readPublisherConfig, readRegistryConfig, readStaticHostConfig } from '../../registry/src/config';
 import { hashToken } from '../../registry/src/tokens';
-import { readConfig as readShellConfig } from '../../../shell/src/server/config';
+import { lifecycleFromEnv as shellLifecycle, readConfig as readShellConfig } from '../../../shell/src/server/config';
 
 export const DEPLOY_DIR = path.resolve(__dirname, '..');
 
@@ -77,6 +77,7 @@ function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService
   switch (kind) {
     case 'shell': {
       const config = readShellConfig(env);
+      shellLifecycle(env);
       return {
         kind,
         writes: [],
@@ -90,6 +91,7 @@ function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService
     }
     case 'content-api': {
       const config = configFromEnv(env);
+      contentApiLifecycle(env);
       const shared = [uploadsDirOf(config), mediaCacheDirOf(config)];
       return {
         kind,

@@ -60,4 +60,10 @@ describe('the probes of the Kubernetes manifests ask endpoints each service real
   test("the shell's readiness probe is its /ready, which waits for the catalog and the content revision", () => {
     expect(probes.filter((probe) => probe.kind === 'shell' && probe.type === 'readiness')).toEqual([{ kind: 'shell', type: 'readiness', path: '/ready' }]);
   });
+
+  test('every readiness probe asks /ready (503 while a dependency is unreachable or the process is stopping), never the liveness /health', () => {
+    const readiness = probes.filter((probe) => probe.type === 'readiness');
+    expect(readiness.map((probe) => probe.kind).sort()).toEqual(['content-api', 'registry', 'remote-host', 'shell']);
+    for (const probe of readiness) expect(probe).toEqual({ kind: probe.kind, type: 'readiness', path: '/ready' });
+  });
 });

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { readBuildFiles, readBuildManifest } from './operations';
+import { closeStore, readBuildFiles, readBuildManifest } from './operations';
 import { createRegistryServer } from './registry-server';
 import { createStaticHost } from './static-host';
 import { RegistryApi } from './client';
+import { Lifecycle } from './lifecycle';
 import { readPublisherConfig, readRegistryConfig, readStaticHostConfig } from './config';
 
 export { registryPaths } from './config';
@@ -21,25 +21,6 @@ const USAGE = `usage: site-remotes [--registry <url>] <command>
   serve-static                        run the static host for remote builds (PORT)
 the registry API: --registry or REGISTRY_API_URL (default http://127.0.0.1:REGISTRY_PORT, 3003); the team token:
 SITE_REMOTES_TOKEN (without one, a local registry is used with the platform token in DATA_DIR/operator-token)`;
-
-/**
- * Serves until SIGTERM or SIGINT, then stops accepting connections and lets requests in flight finish for at most
- * `drainTimeoutMs` (the pod's grace period covers it) before the process exits.
- */
-function closeOnSignal(app: FastifyInstance, drainTimeoutMs: number): void {
-  const stop = () => {
-    setTimeout(() => {
-      console.error(`requests still in flight after ${drainTimeoutMs} ms: exiting without them`);
-      process.exit(1);
-    }, drainTimeoutMs).unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
 
 function takeOption(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -162,21 +143,30 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
 async function serve(command: 'serve-registry' | 'serve-static', env: NodeJS.ProcessEnv): Promise<void> {
   if (command === 'serve-registry') {
     const config = readRegistryConfig(env);
+    const lifecycle = new Lifecycle();
     const app = createRegistryServer({
+      lifecycle,
       paths: config.paths,
       remotesPublicUrl: config.remotesPublicUrl,
       tokens: config.tokens,
       canary: config.canary,
       manifestHosts: config.manifestHosts,
     });
-    closeOnSignal(app, config.drainTimeoutMs);
     await app.listen({ port: config.port, host: config.host });
+    // SIGTERM: not ready, drain, then close the store (the SQLite handle or the PostgreSQL pool).
+    lifecycle.stopOnSignal(app, {
+      name: 'registry',
+      drainTimeoutMs: config.drainTimeoutMs,
+      shutdownDelayMs: config.shutdownDelayMs,
+      closeResources: () => closeStore(config.paths),
+    });
     console.log(`registry listening on http://${config.host}:${config.port}/registry.json`);
     return;
   }
   const config = readStaticHostConfig(env);
-  const app = createStaticHost({ cdnDir: config.cdnDir });
-  closeOnSignal(app, config.drainTimeoutMs);
+  const lifecycle = new Lifecycle();
+  const app = createStaticHost({ cdnDir: config.cdnDir, lifecycle });
   await app.listen({ port: config.port, host: config.host });
+  lifecycle.stopOnSignal(app, { name: 'static host', drainTimeoutMs: config.drainTimeoutMs, shutdownDelayMs: config.shutdownDelayMs });
   console.log(`static host listening on http://${config.host}:${config.port}/remotes/`);
 }

@@ -24,6 +24,8 @@ export interface RegistryConfig extends DataFolders {
   /** Where `register` may fetch a manifest from (REGISTRY_MANIFEST_HOSTS; the static host's own host always). */
   manifestHosts: ManifestHostPolicy;
   drainTimeoutMs: number;
+  /** How long it keeps accepting while its readiness answers 503 after SIGTERM (SHUTDOWN_DELAY_MS). */
+  shutdownDelayMs: number;
   /** The folders this process writes into (a read-only mount there stops every publish). */
   writes: string[];
 }
@@ -34,6 +36,8 @@ export interface StaticHostConfig extends DataFolders {
   /** The published builds it serves: `<sharedDataDir>/cdn`, written by the registry. */
   cdnDir: string;
   drainTimeoutMs: number;
+  /** How long it keeps accepting while its readiness answers 503 after SIGTERM (SHUTDOWN_DELAY_MS). */
+  shutdownDelayMs: number;
   /** Nothing: the static host only reads, so its shared volume may be mounted read-only. */
   writes: string[];
 }
@@ -139,6 +143,7 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
     },
     manifestHosts: manifestHostPolicy(env, remotesPublicUrl ?? ''),
     drainTimeoutMs: reader.integer('DRAIN_TIMEOUT_MS', DEFAULT_DRAIN_TIMEOUT_MS, 0),
+    shutdownDelayMs: reader.integer('SHUTDOWN_DELAY_MS', 0, 0),
     writes: [path.join(folders.sharedDataDir, 'cdn'), ...(databaseUrl ? [] : [path.join(folders.dataDir, 'registry')])],
   };
   reader.finish('the registry');
@@ -155,6 +160,7 @@ export function readStaticHostConfig(env: NodeJS.ProcessEnv = process.env): Stat
     port: readPort(reader, 3001),
     cdnDir: path.join(folders.sharedDataDir, 'cdn'),
     drainTimeoutMs: reader.integer('DRAIN_TIMEOUT_MS', DEFAULT_DRAIN_TIMEOUT_MS, 0),
+    shutdownDelayMs: reader.integer('SHUTDOWN_DELAY_MS', 0, 0),
     writes: [],
   };
   reader.finish('the remote host');

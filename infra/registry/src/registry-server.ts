@@ -31,7 +31,12 @@ export interface RegistryServerOptions {
   /** Where teams may register versions hosted elsewhere; by default only the registry's own static host. */
   manifestHosts?: ManifestHostPolicy;
   logger?: boolean;
+  /** Whether the process is stopping (its readiness then answers 503); never by default. */
+  lifecycle?: { readonly draining: boolean };
 }
+
+/** How long readiness waits for the store before it calls the registry not ready. */
+const READY_TIMEOUT_MS = 1000;
 
 const REMOTE_NAME = /^[a-z][a-z0-9-]{1,31}$/;
 /** Script and stylesheet hashes go to shells (browser integrity attributes); compressed copies do not. */
@@ -100,6 +105,26 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
   });
 
   app.get('/health', async () => ({ status: 'ok', revision: (await store.read()).revision, judge: judge.isLeader() ? 'leader' : 'standby' }));
+  // Ready while it is not stopping and its store answers a read within a second: a registry that cannot read its
+  // state would answer every shell's poll with an error, so the load balancer sends it nothing.
+  app.get('/ready', async (_request, reply) => {
+    noStore(reply);
+    if (options.lifecycle?.draining) return reply.code(503).send({ status: 'stopping' });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const state = await Promise.race([
+        store.read(),
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`the store did not answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+        }),
+      ]);
+      return { status: 'ready', revision: state.revision };
+    } catch (error) {
+      return reply.code(503).send({ status: 'unavailable', reason: error instanceof Error ? error.message : String(error) });
+    } finally {
+      clearTimeout(timer);
+    }
+  });
 
   const actorOf = (request: FastifyRequest): Actor => {
     const actor = actorFor(request.headers.authorization, options.tokens);

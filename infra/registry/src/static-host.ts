@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 export interface StaticHostOptions {
   cdnDir: string;
   logger?: boolean;
+  /** Whether the process is stopping (its readiness then answers 503); never by default. */
+  lifecycle?: { readonly draining: boolean };
 }
 
 /**
@@ -43,5 +45,16 @@ export function createStaticHost(options: StaticHostOptions): FastifyInstance {
   });
   // The process id lets fault drills pause this host (SIGSTOP) the way a hung machine behaves.
   app.get('/health', async () => ({ status: 'ok', pid: process.pid }));
+  // Ready while it is not stopping and the folder of published builds can be read.
+  app.get('/ready', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (options.lifecycle?.draining) return reply.code(503).send({ status: 'stopping' });
+    try {
+      await fs.promises.access(options.cdnDir, fs.constants.R_OK);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', reason: 'the published builds cannot be read' });
+    }
+  });
   return app;
 }

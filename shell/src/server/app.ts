@@ -38,7 +38,12 @@ function undecodablePage(rawUrl: string): string {
 }
 
 /** Builds the shell server: static shell assets, the same-origin API, platform endpoints and server rendering. */
-export async function createShellServer(config: ShellConfig): Promise<ShellServer> {
+interface ShellServerOptions {
+  /** Whether the process is stopping (/ready then answers 503); never by default. */
+  lifecycle?: { readonly draining: boolean };
+}
+
+export async function createShellServer(config: ShellConfig, options: ShellServerOptions = {}): Promise<ShellServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -129,7 +134,9 @@ export async function createShellServer(config: ShellConfig): Promise<ShellServe
   app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
   // Ready for visitors once the catalog of remotes and the content revision have been read: before that no page
   // can be rendered or cached correctly, so the load balancer sends it nothing (liveness stays on /health).
+  // A stopping shell is not ready either: the load balancer stops sending it visitors while it drains.
   app.get('/ready', async (_request, reply) => {
+    if (options.lifecycle?.draining) return reply.header('cache-control', 'no-store').code(503).send({ status: 'stopping' });
     const catalog = app.registry.lastSuccessAt !== null;
     const contentRevision = app.contentRevision.current !== null;
     reply.header('cache-control', 'no-store').code(catalog && contentRevision ? 200 : 503);

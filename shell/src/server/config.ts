@@ -122,6 +122,14 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   return parsed;
 }
 
+/**
+ * How the shell stops on SIGTERM: /ready answers 503 for SHUTDOWN_DELAY_MS (0 by default: Kubernetes' preStop pause
+ * does that wait), then renders and proxied calls in flight get at most DRAIN_TIMEOUT_MS before the process exits.
+ */
+export function lifecycleFromEnv(env: NodeJS.ProcessEnv = process.env): { drainTimeoutMs: number; shutdownDelayMs: number } {
+  return { drainTimeoutMs: integerSetting(env, 'DRAIN_TIMEOUT_MS', 20_000, 0), shutdownDelayMs: integerSetting(env, 'SHUTDOWN_DELAY_MS', 0, 0) };
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return !/^(0|false|off|no)$/i.test(value.trim());

@@ -1,5 +1,7 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { takeShellConfig } from './start-config';
+import { lifecycleFromEnv } from './config';
+import { Lifecycle } from './lifecycle';
 
 // Server renders never commit: without this, every observer's reaction would outlive its request.
 enableStaticRendering(true);
@@ -10,15 +12,14 @@ async function main(): Promise<void> {
   const { config, scrubbed } = takeShellConfig(process.env);
   if (scrubbed.includes('OPERATOR_TOKEN'))
     console.warn('OPERATOR_TOKEN is the platform token and not for shells: ignored and removed (shells take FLEET_TOKEN and DASHBOARD_TOKEN_SHA256)');
-  const server = await createShellServer(config);
+  const lifecycle = new Lifecycle();
+  const server = await createShellServer(config, { lifecycle });
   await server.app.listen({ host: config.host, port: config.port });
+  // SIGTERM or SIGINT: /ready answers 503, then the shell stops accepting, finishes renders and proxied calls in
+  // flight within DRAIN_TIMEOUT_MS, stops its pollers (Fastify's onClose hooks) and exits.
+  lifecycle.stopOnSignal(server.app, { name: 'shell', ...lifecycleFromEnv(process.env) });
   const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(`shell listening on http://${shownHost}:${config.port}`);
-  const stop = () => {
-    void server.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main().catch((error) => {

@@ -338,6 +338,12 @@ export async function migrateToLatest(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
 }
 
+/** How many of this build's migrations the database has not run (another replica may still be migrating it). */
+export async function pendingMigrations(db: Knex): Promise<number> {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+  return pending.length;
+}
+
 /** Every content table, in an order that satisfies foreign keys on insert; used by export/import. */
 export const CONTENT_TABLES = [
   'settings',
