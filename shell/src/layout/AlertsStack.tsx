@@ -162,7 +162,7 @@ function plainText(html: string): string {
 
 /**
  * Dismissible alerts, shown only after the page has loaded; a closed alert's id is remembered and it never shows
- * again (spec point 4). They sit in the bottom dock, above the cookie notice, never over it, collapsed to one line
+ * again. They sit in the bottom dock, above the cookie notice, never over it, collapsed to one line
  * (their count and the first one's text) until the visitor opens them, so they take little of a phone's screen at
  * any text size.
  */

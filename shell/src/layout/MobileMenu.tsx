@@ -56,7 +56,7 @@ const Extras = styled.div`
 `;
 
 /**
- * The mobile menu (spec point 2: below desktop width): every section and its children as one list, search (unless
+ * The mobile menu (shown below desktop width): every section and its children as one list, search (unless
  * the menu already has it) and the language switch. While open, Tab and Shift+Tab cycle through the menu's entries
  * (the page behind is out of reach); Escape closes it and gives focus back to the menu button.
  */
