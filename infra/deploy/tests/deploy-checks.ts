@@ -72,6 +72,11 @@ interface CheckedService {
   presentsToken: string | null;
 }
 
+/** A service that writes, shares, calls and presents nothing: what each check below starts from. */
+function nothingOf(kind: ServiceKind): CheckedService {
+  return { kind, writes: [], sharedWrites: [], sharedReads: [], databaseUrl: undefined, calls: [], acceptsTokens: [], presentsToken: null };
+}
+
 /** Runs the service's configuration check (the one it runs at start) on an environment; throws what it refuses. */
 function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService {
   switch (kind) {
@@ -79,13 +84,8 @@ function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService
       const config = readShellConfig(env);
       shellLifecycle(env);
       return {
-        kind,
-        writes: [],
-        sharedWrites: [],
-        sharedReads: [],
-        databaseUrl: undefined,
+        ...nothingOf(kind),
         calls: [config.contentApiUrl, config.registryUrl],
-        acceptsTokens: [],
         presentsToken: config.fleetToken ? hashToken(config.fleetToken) : null,
       };
     }
@@ -94,56 +94,39 @@ function checkService(kind: ServiceKind, env: NodeJS.ProcessEnv): CheckedService
       contentApiLifecycle(env);
       const shared = [uploadsDirOf(config), mediaCacheDirOf(config)];
       return {
-        kind,
+        ...nothingOf(kind),
         writes: [...shared, ...(config.databaseUrl ? [] : [config.dataDir])],
         sharedWrites: shared,
-        sharedReads: [],
         databaseUrl: config.databaseUrl,
-        calls: [],
-        acceptsTokens: [],
-        presentsToken: null,
       };
     }
     case 'registry': {
       const config = readRegistryConfig(env);
       return {
-        kind,
+        ...nothingOf(kind),
         writes: config.writes,
         sharedWrites: [config.paths.cdnDir],
-        sharedReads: [],
         databaseUrl: config.paths.databaseUrl,
-        calls: [],
         acceptsTokens: [
           ...(config.tokens.platform ? [config.tokens.platform] : []),
           ...(config.tokens.fleet ? [config.tokens.fleet] : []),
           ...Object.values(config.tokens.teams),
         ],
-        presentsToken: null,
       };
     }
     case 'remote-host': {
       const config = readStaticHostConfig(env);
       return {
-        kind,
+        ...nothingOf(kind),
         writes: config.writes,
-        sharedWrites: [],
         sharedReads: [config.cdnDir],
-        databaseUrl: undefined,
-        calls: [],
-        acceptsTokens: [],
-        presentsToken: null,
       };
     }
     case 'remote-publisher': {
       const config = readPublisherConfig(env);
       return {
-        kind,
-        writes: [],
-        sharedWrites: [],
-        sharedReads: [],
-        databaseUrl: undefined,
+        ...nothingOf(kind),
         calls: [config.registryUrl],
-        acceptsTokens: [],
         presentsToken: hashToken(config.token),
       };
     }
