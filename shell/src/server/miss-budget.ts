@@ -7,6 +7,8 @@
  */
 export class MissBudget {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** Refusals waiting out their delay right now (see `holdRefusal`). */
+  private heldRefusals = 0;
 
   constructor(
     private readonly burst: number,
@@ -30,5 +32,20 @@ export class MissBudget {
   /** Whole seconds until the client has one answer again. */
   get retryAfterSeconds(): number {
     return Math.max(1, Math.ceil(1 / this.perSecond));
+  }
+
+  /**
+   * Holds a refusal for `delayMs` before it goes out: a client that keeps asking for pages nobody has seen then gets
+   * one answer per connection and second, and spends next to nothing of the server meanwhile. At most `maxHeld` wait
+   * at once; past that they go out at once (holding them would cost more than answering).
+   */
+  async holdRefusal(delayMs: number, maxHeld: number): Promise<void> {
+    if (this.heldRefusals >= maxHeld) return;
+    this.heldRefusals += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    } finally {
+      this.heldRefusals -= 1;
+    }
   }
 }

@@ -100,14 +100,9 @@ function hasUndeclared(search: string, params: readonly string[]): boolean {
   return [...new URLSearchParams(search).keys()].some((name) => !params.includes(name) && !TRACKING_PARAMETER.test(name));
 }
 
-/**
- * Answers to a client over its miss budget wait this long: a client that keeps asking for pages nobody has seen
- * then gets one answer per connection and second, and spends next to nothing of the server meanwhile. At most
- * `MAX_HELD_REFUSALS` wait at once; past that they go out at once (holding them would cost more than answering).
- */
+/** How long an answer to a client over its miss budget waits, and how many may wait at once (MissBudget.holdRefusal). */
 const REFUSAL_DELAY_MS = 1000;
 const MAX_HELD_REFUSALS = 512;
-let heldRefusals = 0;
 
 /**
  * Every page request: the root path's language detection and `/pdf-redirect` (the only answers that depend on the
@@ -224,14 +219,7 @@ function redirectToCanonical(reply: FastifyReply, target: string): FastifyReply 
 }
 
 async function refuseOverBudget(reply: FastifyReply, deps: DeliveryDependencies, locale: Locale): Promise<FastifyReply> {
-  if (heldRefusals < MAX_HELD_REFUSALS) {
-    heldRefusals += 1;
-    try {
-      await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
-    } finally {
-      heldRefusals -= 1;
-    }
-  }
+  await deps.missBudget.holdRefusal(REFUSAL_DELAY_MS, MAX_HELD_REFUSALS);
   return reply
     .code(429)
     .header('x-page-cache', 'over-budget')
