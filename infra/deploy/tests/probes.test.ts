@@ -39,6 +39,11 @@ describe('the probes of the Kubernetes manifests ask endpoints each service real
     site = await startShellWithBackend({ name: 'deploy-probes', env: { REGISTRY_URL: `${bases.registry}/registry.json` } });
     bases['content-api'] = urlOf(site.contentApi.app);
     bases.shell = await listen(site.shell.app);
+    // A shell is ready once it has read the registry's catalog and the content revision (its first polls): wait for
+    // that, as Kubernetes waits for the readiness probe before sending traffic.
+    for (let attempt = 0; attempt < 100 && (await fetch(`${bases.shell}/ready`)).status !== 200; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }, 60_000);
 
   afterAll(async () => {
