@@ -85,7 +85,14 @@ async function recordFirstFrame(context: BrowserContext): Promise<void> {
   }, ATTRIBUTES);
 }
 
-const firstFrame = (page: Page) => page.evaluate(() => (window as unknown as { firstFrame: FirstFrame }).firstFrame);
+/**
+ * The record of the page's first frame. `load` can come before the first animation frame on a busy machine, so this
+ * waits for the record to exist instead of reading it at once.
+ */
+async function firstFrame(page: Page): Promise<FirstFrame> {
+  const record = await page.waitForFunction(() => (window as unknown as { firstFrame?: FirstFrame }).firstFrame);
+  return (await record.jsonValue()) as FirstFrame;
+}
 
 async function openPanel(page: Page) {
   await page.locator('[data-a11y-toggle]').click();
