@@ -5,23 +5,17 @@
 // passes or fails. Lighthouse 13 needs Node 22, so this stays on 12.8.
 const fs = require('node:fs');
 const zlib = require('node:zlib');
+const { benchPages, hasForm } = require('../src/site-pages');
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** What a visitor on a phone should get; printed next to the figures. */
-const BUDGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05, homeJsKb: 170, homeCssKb: 40, pageKbBeforeImages: 500 };
+const BUDGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05, homeJsKb: 170, jsKb: 200, cssKb: 40, pageKbBeforeImages: 500 };
 
 /** @param {number[]} values */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-/** One news article's path, taken from the news list the way a visitor would find it. @param {string} site */
-async function newsArticlePath(site) {
-  const html = await (await fetch(`${site}/news`, { headers: { 'accept-language': 'ru' } })).text();
-  const match = /href="(\/news\/[^"?#/]+)"/.exec(html);
-  return match ? match[1] : null;
 }
 
 /**
@@ -54,8 +48,54 @@ function figuresOf(lhr) {
   };
 }
 
+/** A page path, readable in the table: query and non-Latin text decoded, long paths shortened. @param {string} path */
+function label(path) {
+  return path.length > 34 ? `${path.slice(0, 31)}...` : path;
+}
+
 /**
- * Runs Lighthouse on the site's pages and prints the medians. Resolves without figures when Chromium is missing.
+ * Makes the browser a returning visitor who has accepted the cookie notice and closed every alert: opens the home
+ * page, opens the alerts' line to read the ids of the alerts it shows after load and stores them as closed, as the
+ * dock's buttons do. Then empties the HTTP cache, so that the run measures a visitor who has closed the alerts, not a
+ * repeat view. Lighthouse then runs with its storage reset off, so the page loads as that visitor's would.
+ * @param {number} port the DevTools port of the browser Lighthouse drives @param {string} site
+ * @returns {Promise<number>} how many alerts were closed
+ */
+async function becomeReturningVisitor(port, site) {
+  const puppeteer = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${site}/`, { waitUntil: 'load' });
+    const toggle = await page.waitForSelector('[data-alerts-toggle]', { timeout: 10_000 }).catch(() => null);
+    if (toggle) {
+      await toggle.click();
+      await page.waitForSelector('[data-alert-id]', { timeout: 10_000 });
+    }
+    // Runs in the page: its globals are the browser's.
+    const closed = await page.evaluate(() => {
+      const { document, localStorage } = /** @type {any} */ (globalThis);
+      const ids = [...document.querySelectorAll('[data-alert-id]')].map((/** @type {any} */ card) => card.getAttribute('data-alert-id'));
+      localStorage.setItem('cookies', 'true');
+      localStorage.setItem('hiddenAlerts', JSON.stringify(ids));
+      return ids.length;
+    });
+    const session = await page.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    await session.detach();
+    await page.close();
+    return closed;
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** @typedef {ReturnType<typeof figuresOf> & { inlineCssBytes: number }} PageFigures */
+
+/**
+ * Runs Lighthouse on the pages the sitemap yields (see src/site-pages.js) and on the home page of a returning visitor
+ * who closed the alerts, and prints the medians, then the worst page per metric. Resolves without figures when
+ * Chromium is missing.
  * @param {string} site
  * @param {string} chromiumPath
  */
@@ -66,32 +106,51 @@ async function lighthouseFigures(site, chromiumPath) {
   }
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const article = await newsArticlePath(site);
-  const pages = ['/', '/en', '/news', '/events', '/search?query=студенты', ...(article ? [article] : []), '/apply'];
+  const { pages, routeKinds, sectionTypes } = await benchPages(site);
+  const measuredKinds = new Set(pages.map((page) => page.kind));
+  const measuredSections = new Set(pages.flatMap((page) => page.sections));
+  console.log(
+    `\nPages: ${pages.length} from the sitemap and the fixed seven (${pages.filter((page) => page.locale === 'en').length} English), ` +
+      `route kinds ${[...measuredKinds].filter((kind) => routeKinds.includes(kind)).length} of ${routeKinds.length}, ` +
+      `section types ${[...measuredSections].filter((section) => sectionTypes.includes(section)).length} of ${sectionTypes.length}, ` +
+      `form pages ${pages.filter((page) => hasForm(page.sections)).length}; plus / for a returning visitor who closed the alerts`,
+  );
+  const missing = sectionTypes.filter((section) => !measuredSections.has(section));
+  if (missing.length) console.log(`section types not measured: ${missing.join(', ')}`);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   /** @type {string[]} */
   const benchmarkIndexes = [];
+  /** @type {Array<{ page: string, figures: PageFigures }>} */
+  const rows = [];
   let versions = '';
   try {
     console.log(`\nLighthouse, mobile (simulated slow 4G, 4x CPU), median of ${RUNS} runs per page`);
     console.log(
-      `budgets: performance >= ${BUDGETS.performance}, LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls}; home JS <= ${BUDGETS.homeJsKb} KB, CSS <= ${BUDGETS.homeCssKb} KB; <= ${BUDGETS.pageKbBeforeImages} KB before images`,
+      `budgets: performance >= ${BUDGETS.performance}, LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls}; JS <= ${BUDGETS.jsKb} KB (home ${BUDGETS.homeJsKb} KB), CSS <= ${BUDGETS.cssKb} KB; <= ${BUDGETS.pageKbBeforeImages} KB before images`,
     );
-    console.log('page                          perf  LCP ms  TBT ms    CLS   JS KB  CSS KB (linked+inline)  HTML KB  before images KB');
-    for (const page of pages) {
-      const url = `${site}${encodeURI(page)}`;
+    console.log('page                                perf  LCP ms  TBT ms    CLS   JS KB  CSS KB (linked+inline)  HTML KB  before images KB');
+    const targets = [...pages.map((page) => ({ path: page.path, returning: false })), { path: '/', returning: true }];
+    for (const target of targets) {
+      const url = `${site}${encodeURI(target.path)}`;
       /** @type {ReturnType<typeof figuresOf>[]} */
       const runs = [];
+      let closedAlerts = 0;
       for (let run = 0; run < RUNS; run += 1) {
+        if (target.returning) closedAlerts = await becomeReturningVisitor(chrome.port, site);
         const result = await lighthouse(
           url,
           { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
           {
             extends: 'lighthouse:default',
-            settings: { formFactor: 'mobile', throttlingMethod: 'simulate', extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' } },
+            settings: {
+              formFactor: 'mobile',
+              throttlingMethod: 'simulate',
+              disableStorageReset: target.returning,
+              extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' },
+            },
           },
         );
         if (!result) continue;
@@ -100,27 +159,64 @@ async function lighthouseFigures(site, chromiumPath) {
         versions = `Lighthouse ${result.lhr.lighthouseVersion}, ${/(HeadlessChrome|Chrome)\/[\d.]+/.exec(result.lhr.environment?.hostUserAgent ?? '')?.[0] ?? 'Chromium'}`;
       }
       const html = await (await fetch(url, { headers: { 'accept-language': 'ru' } })).text();
-      const inlineCss = inlineCssGzipBytes(html);
       const m = (/** @type {keyof ReturnType<typeof figuresOf>} */ key) => median(runs.map((figures) => figures[key]));
+      /** @type {PageFigures} */
+      const figures = {
+        performance: m('performance'),
+        lcpMs: m('lcpMs'),
+        tbtMs: m('tbtMs'),
+        cls: m('cls'),
+        jsBytes: m('jsBytes'),
+        cssBytes: m('cssBytes'),
+        documentBytes: m('documentBytes'),
+        beforeImagesBytes: m('beforeImagesBytes'),
+        benchmarkIndex: m('benchmarkIndex'),
+        inlineCssBytes: inlineCssGzipBytes(html),
+      };
+      const name = `${label(target.path)}${target.returning ? ` (${closedAlerts} alerts closed)` : ''}`;
+      rows.push({ page: name, figures });
       const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
       console.log(
         [
-          page.padEnd(28),
-          String(m('performance')).padStart(5),
-          m('lcpMs').toFixed(0).padStart(7),
-          m('tbtMs').toFixed(0).padStart(7),
-          m('cls').toFixed(3).padStart(6),
-          kb(m('jsBytes')).padStart(7),
-          `${kb(m('cssBytes') + inlineCss)} (${kb(m('cssBytes'))}+${kb(inlineCss)})`.padStart(23),
-          kb(m('documentBytes')).padStart(8),
-          kb(m('beforeImagesBytes')).padStart(17),
+          name.padEnd(35),
+          String(figures.performance).padStart(5),
+          figures.lcpMs.toFixed(0).padStart(7),
+          figures.tbtMs.toFixed(0).padStart(7),
+          figures.cls.toFixed(3).padStart(6),
+          kb(figures.jsBytes).padStart(7),
+          `${kb(figures.cssBytes + figures.inlineCssBytes)} (${kb(figures.cssBytes)}+${kb(figures.inlineCssBytes)})`.padStart(23),
+          kb(figures.documentBytes).padStart(8),
+          kb(figures.beforeImagesBytes).padStart(17),
         ].join(' '),
       );
     }
   } finally {
     await chrome.kill();
   }
+  printWorst(rows);
   console.log(`${versions}; benchmark index per run: ${benchmarkIndexes.join(', ')} (JS, CSS, HTML: bytes transferred, compressed as served)`);
+}
+
+/**
+ * The worst page for each metric, with the budget it is held to.
+ * @param {Array<{ page: string, figures: PageFigures }>} rows
+ */
+function printWorst(rows) {
+  if (rows.length === 0) return;
+  /** @type {Array<[string, (figures: PageFigures) => number, 'low' | 'high', (value: number) => string, string]>} */
+  const metrics = [
+    ['performance', (f) => f.performance, 'low', (v) => String(v), `>= ${BUDGETS.performance}`],
+    ['LCP', (f) => f.lcpMs, 'high', (v) => `${v.toFixed(0)} ms`, `<= ${BUDGETS.lcpMs} ms`],
+    ['TBT', (f) => f.tbtMs, 'high', (v) => `${v.toFixed(0)} ms`, `<= ${BUDGETS.tbtMs} ms`],
+    ['CLS', (f) => f.cls, 'high', (v) => v.toFixed(3), `<= ${BUDGETS.cls}`],
+    ['JS', (f) => f.jsBytes, 'high', (v) => `${(v / 1024).toFixed(1)} KB`, `<= ${BUDGETS.jsKb} KB`],
+    ['CSS', (f) => f.cssBytes + f.inlineCssBytes, 'high', (v) => `${(v / 1024).toFixed(1)} KB`, `<= ${BUDGETS.cssKb} KB`],
+  ];
+  console.log('\nworst page per metric (budget)');
+  for (const [name, read, worse, format, budget] of metrics) {
+    const worst = rows.reduce((a, b) => ((worse === 'low' ? read(b.figures) < read(a.figures) : read(b.figures) > read(a.figures)) ? b : a));
+    console.log(`  ${name.padEnd(12)} ${format(read(worst.figures)).padStart(9)}  ${worst.page} (${budget})`);
+  }
 }
 
 module.exports = { lighthouseFigures, BUDGETS };

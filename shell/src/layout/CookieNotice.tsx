@@ -26,10 +26,7 @@ const Bar = styled.section`
   }
 `;
 
-/**
- * Text above the default size on a phone (the accessibility panel's choice): the notice keeps to two low rows there,
- * one line of text and the buttons.
- */
+/** Text above the default size on a phone (the accessibility panel's choice): the text takes the whole first row. */
 const LARGE_TEXT_ON_PHONE = `:root[${FONT_SCALE_ATTRIBUTE}] &`;
 /** Text at 150 % or more: the notice's text keeps to one line at every width. */
 const VERY_LARGE_TEXT = [150, 175, 200].map((percent) => `:root[${FONT_SCALE_ATTRIBUTE}='${percent}'] &`).join(', ');
@@ -57,8 +54,10 @@ const Inner = styled.div`
 `;
 
 /**
- * The notice's text, cut to two lines (one at large text) until the visitor asks for more: the notice stays a low
- * strip at every width and text size, and the rest is one button away.
+ * The notice's text, cut to two lines (one on a phone and at large text) until the visitor asks for more: the notice
+ * stays a low strip at every width and text size, and the rest is one button away. On a phone the one line also keeps
+ * the notice, which appears after the page has loaded, smaller than the page's own content, so that it never becomes
+ * the page's largest paint.
  */
 const Text = styled.div`
   flex: 1 1 16rem;
@@ -85,10 +84,12 @@ const Text = styled.div`
   }
   @media (max-width: 767px) {
     flex-basis: 12rem;
-    ${LARGE_TEXT_ON_PHONE} {
-      flex-basis: 100%;
+    &[data-expanded='false'] {
       -webkit-line-clamp: 1;
       line-clamp: 1;
+    }
+    ${LARGE_TEXT_ON_PHONE} {
+      flex-basis: 100%;
     }
   }
   &[data-expanded='true'] p + p {
