@@ -188,13 +188,15 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
     const age = Date.now() - entry.renderedAt;
     const current = entry.contentRevision === revisions.content && entry.catalogRevision === revisions.catalog;
     if (current && age < (entry.degraded ? DEGRADED_FRESH_MS : policy.freshMs)) return send(entry, 'hit', vary);
-    if (current && age < policy.staleIfErrorMs) {
+    if (current && !entry.degraded && age < policy.staleIfErrorMs) {
       // Stale but of the same content: answer now, one render in the background brings it up to date.
       if (!deps.cache.isRendering(key)) render().catch((error: unknown) => request.log.warn({ err: error }, 'background page render failed'));
       return send(entry, 'stale', vary);
     }
-    // The content or the remotes moved: the visitor waits for the new page, unless it cannot be made or the
-    // client is over its budget (then the page it has is better than none).
+    // The content or the remotes moved, or a degraded page is due for its replacement: the visitor waits for the new
+    // page, unless it cannot be made or the client is over its budget (then the page it has is better than none). A
+    // degraded page is never answered while a render replaces it behind the visitor's back: the next visitor would
+    // get other bytes (the fallen-back section's markup, styles and script preloads) for the same address.
     if (!spend()) return send(entry, 'stale', vary);
     const fresh = await render();
     if (fresh.status < 500) return send(fresh, 'miss', vary);
