@@ -122,8 +122,9 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
       path: path.join(distDir, 'browser'),
       publicPath: '/_shell/',
       uniqueName: 'site_shell',
-      // The entry keeps a stable name (served with revalidation); every other chunk is content-hashed.
-      filename: '[name].js',
+      // Every file is content-hashed, the entry too: served `immutable`, a repeat visit fetches none of them again.
+      // The server-rendered page names the entry's current file (shell-assets.json).
+      filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',
     },
     // The shell's styles (its own and the design system's, which it provides to every remote) are one stylesheet:

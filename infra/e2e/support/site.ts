@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /** Opens a path and waits until the page is interactive (the shell marks the root once hydrated). */
 export async function openHydrated(page: Page, path: string): Promise<void> {
@@ -45,4 +45,12 @@ export function contrastRatio(a: string, b: string): number {
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** The path of the shell's entry script (content-hashed) as a page names it. */
+export async function shellEntryPath(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get('/')).text();
+  const entry = /"(\/_shell\/main\.[0-9a-f]{10}\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('the home page names no shell entry script (/_shell/main.<hash>.js)');
+  return entry;
 }

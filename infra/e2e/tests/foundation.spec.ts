@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { HYDRATION_PATTERN, collectConsole } from '../support/console';
+import { shellEntryPath } from '../support/site';
 
 /** Section wrappers of server HTML: `[section, status, remote, version]`. */
 function sectionWrappers(html: string) {
@@ -47,7 +48,7 @@ test.describe('server rendering with federated sections', () => {
   });
 
   test("pages, the proxied API and the shell's files carry the baseline security headers", async ({ request }) => {
-    for (const path of ['/', '/en/no-such-page', '/api/ru/init', '/_shell/main.js']) {
+    for (const path of ['/', '/en/no-such-page', '/api/ru/init', await shellEntryPath(request)]) {
       const headers = (await request.get(path)).headers();
       expect([path, headers['x-content-type-options'], headers['x-frame-options'], headers['referrer-policy']]).toEqual([
         path,

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { waitForRemote } from '../support/platform-control';
+import { shellEntryPath } from '../support/site';
 
 // Build output carries .br and .gz copies; the hosts pick one by Accept-Encoding and spend no CPU compressing.
 test.describe('static assets go out compressed', () => {
   test("the shell's entry script and a remote container come as brotli, or gzip, by Accept-Encoding", async ({ request }) => {
     const news = await waitForRemote(request, 'news', (remote) => remote.health === 'up');
     const container = news.manifestUrl.replace(/mf-manifest\.json$/, 'remoteEntry.js');
-    for (const url of ['/_shell/main.js', container, news.manifestUrl]) {
+    for (const url of [await shellEntryPath(request), container, news.manifestUrl]) {
       const plain = await request.get(url, { headers: { 'accept-encoding': 'identity' } });
       expect(plain.status(), url).toBe(200);
       expect(plain.headers()['content-encoding'], url).toBeUndefined();
