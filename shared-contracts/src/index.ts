@@ -5,7 +5,6 @@ export * from './client';
 export * from './sections';
 export * from './shell-context';
 export * from './remotes';
-export * from './fleet';
 export * from './team-contract';
 export * from './api/common';
 export * from './api/init';

@@ -1,4 +1,4 @@
-import type { VersionCounters } from '@site/contracts';
+import type { VersionCounters } from '@site/contracts/fleet';
 import { openStore, promoteCanary, rejectCanary, type RegistryPaths } from './operations';
 import { freshReports } from './fleet';
 import type { Leadership } from './state';

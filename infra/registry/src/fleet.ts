@@ -1,4 +1,5 @@
-import type { FleetReport, RegistryDocument } from '@site/contracts';
+import type { RegistryDocument } from '@site/contracts';
+import type { FleetReport } from '@site/contracts/fleet';
 import type { HostDeclaration } from './gates';
 import type { RegistryStore } from './state';
 import type { CanaryJudge } from './canary';

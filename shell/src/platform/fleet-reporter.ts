@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { version as reactVersion } from 'react';
 import { version as reactDomVersion } from 'react-dom';
-import { CONTRACTS_VERSION, type FleetReport } from '@site/contracts';
+import { CONTRACTS_VERSION } from '@site/contracts';
+import type { FleetReport } from '@site/contracts/fleet';
 import contractsPackage from '@site/contracts/package.json';
 import uiPackage from '@site/ui/package.json';
 import type { RegistryClient } from '../federation/registry-client';

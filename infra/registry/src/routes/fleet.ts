@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FleetReportSchema } from '@site/contracts';
+import { FleetReportSchema } from '@site/contracts/fleet';
 import { fleetView } from '../fleet';
 import { RegistryError } from '../operations';
 import { toRegistryDocument } from '../registry-document';

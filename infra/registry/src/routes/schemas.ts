@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { FleetReportSchema, RegistryRemoteSchema } from '@site/contracts';
+import { RegistryRemoteSchema } from '@site/contracts';
+import { FleetReportSchema } from '@site/contracts/fleet';
 import { REMOTE_NAME_PATTERN } from './context';
 
 /** `/…/:name` of a remote. */

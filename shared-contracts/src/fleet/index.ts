@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
  * What a shell tells the registry every poll (`POST /api/fleet/report`, server to server only): what it serves, how
  * fresh its registry document is, what it declares for the publish gates and the counts the canary analysis compares.
  * A field a shell leaves out takes its default, which the registry fills in (Fastify's Ajv with `useDefaults`).
+ * An entry of its own (`@site/contracts/fleet`): no browser exchanges it, so no browser build compiles it.
  */
 
 /** One remote as a shell serves it. */
