@@ -71,8 +71,11 @@ describe('what the registry answers to input its route schemas refuse (real HTTP
   });
 
   it('takes a fleet report as its contract defines it, filling in what a shell left out, and refuses a malformed one', async () => {
-    expect((await call('POST', '/api/fleet/report', TOKENS.fleet, { instance: 'shell-min', live: [], counters: [] })).status).toBe(204);
+    expect((await call('POST', '/api/fleet/report', TOKENS.fleet, { instance: 'shell-min', live: [], counters: [], note: 'not in the contract' })).status).toBe(
+      204,
+    );
     const fleet = (await call('GET', '/api/fleet', TOKENS.platform)).body as unknown as { instances: Array<Record<string, unknown>> };
+    expect(fleet.instances[0]).not.toHaveProperty('note');
     expect(fleet.instances).toEqual([
       expect.objectContaining({
         instance: 'shell-min',

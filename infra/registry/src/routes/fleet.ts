@@ -7,6 +7,9 @@ import { FLEET_ACTOR } from '../tokens';
 import { actorOf, noStore, type RegistryContext } from './context';
 import { ErrorAnswers, FleetViewSchema, NoBody } from './schemas';
 
+/** The largest fleet report taken in (its lists at their bounds stay well below). */
+const FLEET_REPORT_BODY_LIMIT = 1024 * 1024;
+
 /** Shells report here (the fleet token); operators read the fleet, and Prometheus the metrics (platform token). */
 export const fleetRoutes: FastifyPluginAsyncTypebox<RegistryContext> = async (app, context) => {
   const { store, judge, tokens } = context;
@@ -15,6 +18,8 @@ export const fleetRoutes: FastifyPluginAsyncTypebox<RegistryContext> = async (ap
     '/api/fleet/report',
     {
       schema: { body: FleetReportSchema, response: { 204: NoBody, ...ErrorAnswers } },
+      // A report is a few kilobytes: its lists are bounded (200 remotes, 1000 versions' counters).
+      bodyLimit: FLEET_REPORT_BODY_LIMIT,
       config: {
         refusals: {
           body: (_request, issues) =>
