@@ -29,7 +29,7 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
     ],
     moduleNameMapper: {
       '^@site/contracts$': path.join(repoRoot, 'shared-contracts/src/index.ts'),
-      '^@site/contracts/(news|events|education|forms|search)$': path.join(repoRoot, 'shared-contracts/src/$1/index.ts'),
+      '^@site/contracts/(news|events|education|forms|search|fleet)$': path.join(repoRoot, 'shared-contracts/src/$1/index.ts'),
       '^@site/ui$': path.join(repoRoot, 'shared-ui/src/index.ts'),
       '^@site/ui/testing$': path.join(repoRoot, 'shared-ui/src/testing.tsx'),
       '^@site/registry$': path.join(repoRoot, 'infra/registry/src/index.ts'),

@@ -1,5 +1,6 @@
+import type { VersionCounters } from '@site/contracts/fleet';
 import { openStore, promoteCanary, rejectCanary, type RegistryPaths } from './operations';
-import { freshReports, type VersionCounters } from './fleet';
+import { freshReports } from './fleet';
 import type { Leadership } from './state';
 
 export interface CanaryPolicy {

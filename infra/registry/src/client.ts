@@ -1,5 +1,5 @@
 import type { AuditEntry, CanaryState, DeployedVersion } from './state';
-import type { FleetReport } from './fleet';
+import type { FleetReport } from '@site/contracts/fleet';
 import type { Verdict } from './canary';
 
 /** The registry's API as the CLI (and tests) use it: every call with a time budget and a clear failure. */

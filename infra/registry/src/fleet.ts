@@ -1,79 +1,11 @@
 import type { RegistryDocument } from '@site/contracts';
-import { RegistryError } from './operations';
+import type { FleetReport } from '@site/contracts/fleet';
 import type { HostDeclaration } from './gates';
 import type { RegistryStore } from './state';
 import type { CanaryJudge } from './canary';
 
-/** Per remote version: renders and errors a shell saw (cumulative since the shell started). */
-export interface VersionCounters {
-  remote: string;
-  version: string;
-  renders: number;
-  renderErrors: number;
-  /** Browsers' error reports that a page token made count (0 from shells that do not report them). */
-  browserErrors: number;
-  /** Page views served with the version on the page: what browser errors are compared with. */
-  pageViews?: number;
-  /** Distinct client addresses whose error reports counted. */
-  browserReporters?: number;
-}
-
-export interface FleetReport {
-  instance: string;
-  url: string | null;
-  contractsVersion: string;
-  shared: Record<string, string>;
-  registryRevision: number;
-  /** Milliseconds since the shell last read the registry successfully. */
-  pollAgeMs: number | null;
-  registryError: string | null;
-  live: Array<{ remote: string; version: string; health: string; since: string; canary: string | null; pending: string | null }>;
-  counters: VersionCounters[];
-}
-
 /** A report older than this is a shell that is gone or cannot reach the registry. */
 const FLEET_STALE_MS = 30_000;
-
-const MAX_ITEMS = 200;
-const str = (value: unknown, max = 200): string | null => (typeof value === 'string' && value.length <= max ? value : null);
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
-
-export function parseFleetReport(body: unknown): FleetReport {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const instance = str(input.instance, 100);
-  if (!instance || !/^[A-Za-z0-9._:@-]+$/.test(instance)) throw new RegistryError(400, 'a fleet report names its instance');
-  const shared: Record<string, string> = {};
-  for (const [name, version] of Object.entries((input.shared ?? {}) as Record<string, unknown>).slice(0, 50)) {
-    if (str(version, 50)) shared[name] = version as string;
-  }
-  const list = (value: unknown) => (Array.isArray(value) ? value.slice(0, MAX_ITEMS) : []) as Array<Record<string, unknown>>;
-  return {
-    instance,
-    url: str(input.url),
-    contractsVersion: str(input.contractsVersion, 30) ?? '0.0.0',
-    shared,
-    registryRevision: num(input.registryRevision),
-    pollAgeMs: input.pollAgeMs === null ? null : num(input.pollAgeMs),
-    registryError: str(input.registryError, 500),
-    live: list(input.live).map((item) => ({
-      remote: str(item.remote, 40) ?? '',
-      version: str(item.version, 80) ?? '',
-      health: str(item.health, 20) ?? 'unknown',
-      since: str(item.since, 40) ?? new Date().toISOString(),
-      canary: str(item.canary, 80),
-      pending: str(item.pending, 80),
-    })),
-    counters: list(input.counters).map((item) => ({
-      remote: str(item.remote, 40) ?? '',
-      version: str(item.version, 80) ?? '',
-      renders: num(item.renders),
-      renderErrors: num(item.renderErrors),
-      browserErrors: num(item.browserErrors),
-      pageViews: num(item.pageViews),
-      browserReporters: num(item.browserReporters),
-    })),
-  };
-}
 
 /** The shells that reported lately, with their reports. */
 export async function freshReports(store: RegistryStore, now = Date.now()): Promise<Array<{ at: string; report: FleetReport }>> {

@@ -1,4 +1,5 @@
-export { createRegistryServer, toRegistryDocument, type RegistryServerOptions } from './registry-server';
+export { createRegistryServer, type RegistryServerOptions } from './registry-server';
+export { toRegistryDocument } from './registry-document';
 export { createStaticHost, type StaticHostOptions } from './static-host';
 export {
   activate,

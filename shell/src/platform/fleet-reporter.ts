@@ -2,6 +2,7 @@ import os from 'node:os';
 import { version as reactVersion } from 'react';
 import { version as reactDomVersion } from 'react-dom';
 import { CONTRACTS_VERSION } from '@site/contracts';
+import type { FleetReport } from '@site/contracts/fleet';
 import contractsPackage from '@site/contracts/package.json';
 import uiPackage from '@site/ui/package.json';
 import type { RegistryClient } from '../federation/registry-client';
@@ -65,7 +66,7 @@ export class FleetReporter {
     this.timer = null;
   }
 
-  body() {
+  body(): FleetReport {
     const catalog = this.registry.current;
     const live = [...catalog.remotes.values()].map((record) => {
       const known = this.since.get(record.name);
