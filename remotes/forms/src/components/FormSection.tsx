@@ -8,7 +8,7 @@ import { SubmitButton } from './SubmitButton';
 import { ThankYou } from './ThankYou';
 import type { useFormFlow } from './use-form-flow';
 
-export interface FormSectionProps {
+interface FormSectionProps {
   /** The form's `useId()`: its fields' ids and its title's id derive from it. */
   formId: string;
   flow: Pick<ReturnType<typeof useFormFlow>, 'errors' | 'status' | 'onSubmit' | 'onChange' | 'invalidFieldCount' | 'isSending'>;
