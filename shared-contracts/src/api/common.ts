@@ -29,7 +29,6 @@ export const TaxonomyEntrySchema = Type.Object({
 });
 export type TaxonomyEntry = Static<typeof TaxonomyEntrySchema>;
 
-export { PaginatedSchema } from './schema-factories';
 export interface Paginated<T> {
   items: T[];
   total: number;

@@ -55,5 +55,3 @@ export type Page = Static<typeof PageSchema>;
 /** `GET {locale}/pages/{slug}`. */
 export const PageResponseSchema = Type.Object({ data: PageSchema });
 export type PageResponse = Static<typeof PageResponseSchema>;
-
-export { sectionDescriptorSchemaWithProps } from './schema-factories';
