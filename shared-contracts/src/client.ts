@@ -13,7 +13,7 @@ export interface RequestOptions {
 }
 
 /**
- * The HTTP client the shell hands to sections (spec point 7): JSON Accept header, a timestamp parameter
+ * The HTTP client the shell hands to sections: JSON Accept header, a timestamp parameter
  * on every GET, and every failure rejected as an {@link ApiError}.
  */
 export interface ApiClient {
@@ -21,7 +21,7 @@ export interface ApiClient {
   post<T = unknown>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
 }
 
-/** The status of an error per spec point 8: statusCode, then status, then the response status; default 500. */
+/** The HTTP status an error stands for: statusCode, then status, then the response status; default 500. */
 export function statusOfError(error: unknown): number {
   if (typeof error === 'object' && error !== null) {
     const candidate = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } };

@@ -3,10 +3,10 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'ru';
 
-/** BCP 47 tags of the supported locales (spec point 9). */
+/** BCP 47 tags of the supported locales. */
 export const LOCALE_ISO: Record<Locale, string> = { ru: 'ru-RU', en: 'en-US' };
 
-/** The cookie that stores a visitor's chosen locale, and its lifetime (spec point 9). */
+/** The cookie that stores a visitor's chosen locale, and its lifetime. */
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE_DAYS = 365;
 

@@ -60,5 +60,3 @@ export interface SectionModule<Component = unknown, P = Record<string, unknown>,
   /** The team's messages, by locale; the shell provides them to the section's intl context. */
   messages?: SectionMessages;
 }
-
-export { checkSectionModule } from './section-module-check';

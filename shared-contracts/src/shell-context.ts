@@ -3,7 +3,7 @@ import type { Locale } from './locale';
 import type { ColorSchemeName } from './api/init';
 
 /**
- * The captcha check forms run before sending (spec points 4, 5 and 7): invisible and score-based, version 3 by
+ * The captcha check forms run before sending: invisible and score-based, version 3 by
  * default, optionally reCAPTCHA Enterprise. The shell loads the provider's script once.
  */
 export interface CaptchaClient {
@@ -17,7 +17,7 @@ export interface CaptchaClient {
 }
 
 /**
- * The shell's thin loading bar (spec point 4), for work a section does outside navigation, such as an upload:
+ * The shell's thin loading bar, for work a section does outside navigation, such as an upload:
  * start it, pause its own timed filling when real progress is known, increase it by percentage points, then
  * finish or fail (red).
  */
@@ -58,14 +58,14 @@ export interface ShellContext {
   siteName: string;
   /** The site's origin (`https://host`) for absolute URLs: structured data, share links. Absent in older shells. */
   siteOrigin?: string;
-  /** Hosts of the product's own older site: http links to them open in the same tab (spec point 2). */
+  /** Hosts of the product's own older site: http links to them open in the same tab. */
   ownLegacyHosts: readonly string[];
   readonly breakpoint: BreakpointType;
   readonly colorScheme: ColorSchemeName | null;
   isServer: boolean;
   /**
    * Sanitises backend HTML for rendering (standard tags plus img and br; no scripts, handlers or javascript:
-   * URLs; spec point 5). The same policy runs on the server and in the browser.
+   * URLs). The same policy runs on the server and in the browser.
    */
   sanitizeHtml(html: string): string;
   captcha: CaptchaClient;

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { ValidationIssue } from './validate';
+import type { ValidationIssue } from './validation-issue';
 
 const MISMATCH = 'Expected a value matching the schema';
 

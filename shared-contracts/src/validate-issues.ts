@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Errors } from '@sinclair/typebox/errors';
-import type { ValidationIssue } from './validate';
+import type { ValidationIssue } from './validation-issue';
 
 /**
  * Where and why a value does not match its schema, in TypeBox's words (at most `limit` issues). Browser builds take

@@ -3,12 +3,9 @@ import type { Static, TSchema } from '@sinclair/typebox';
 // and from their browser builds in browsers, where schemas are checkers compiled at build time.
 import { check } from './check';
 import { issuesOf } from './validate-issues';
+import type { ValidationIssue } from './validation-issue';
 
-export interface ValidationIssue {
-  /** JSON pointer of the offending value, `/` for the root. */
-  path: string;
-  message: string;
-}
+export type { ValidationIssue } from './validation-issue';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 

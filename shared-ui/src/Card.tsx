@@ -2,10 +2,21 @@ import type { ReactNode } from 'react';
 import { styled } from '@linaria/react';
 import { SiteLink } from './SiteLink';
 
-export const CardGrid = styled.ul`
+export interface CardGridProps {
+  /**
+   * The narrowest a column may get before the grid drops to fewer columns: 16rem suits a picture card, wider
+   * widths suit cards with more text beside it (a person, an office, a vacancy).
+   */
+  minColumnWidth?: '16rem' | '20rem' | '22rem';
+  /** The space between cards: 1.5rem, or 1rem for denser text cards. */
+  gap?: '1.5rem' | '1rem';
+}
+
+/** A list of cards (each in its `li`) laid out in as many equal columns as fit, one column on a phone. */
+export const CardGrid = styled.ul<CardGridProps>`
   display: grid;
-  gap: 1.5rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
+  gap: ${(props) => props.gap ?? '1.5rem'};
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, ${(props) => props.minColumnWidth ?? '16rem'}), 1fr));
   list-style: none;
   margin: 0;
   padding: 0;

@@ -2,7 +2,7 @@ import type { ElementType, ReactNode } from 'react';
 import { styled } from '@linaria/react';
 import { GRID_BREAKPOINT_NAMES, GRID_COLUMNS, GRID_MEDIA, type GridBreakpoint } from './tokens';
 
-/** A column's width at one breakpoint (spec point 5): a number of the 12 columns, 'hide' or 'auto' (its content's width). */
+/** A column's width at one breakpoint: a number of the 12 columns, 'hide' or 'auto' (its content's width). */
 export type GridColumnValue = number | 'hide' | 'auto';
 export const GRID_ALIGN_VALUES = ['start', 'end', 'center', 'baseline', 'stretch'] as const;
 export const GRID_JUSTIFY_VALUES = ['start', 'end', 'center', 'space-around', 'space-between'] as const;
@@ -105,7 +105,7 @@ export interface GridProps {
   children: ReactNode;
 }
 
-/** The 12-column grid (spec points 2, 5 and 9): small ≤ 767 px, medium 768–1023 px, large ≥ 1024 px. */
+/** The 12-column grid: small ≤ 767 px, medium 768–1023 px, large ≥ 1024 px. */
 export function Grid({ align, justify, as, className, children }: GridProps) {
   const problems = gridPropProblems({ align, justify });
   rejectInDevelopment('Grid', problems);

@@ -5,7 +5,7 @@ import { CardGrid } from './Card';
 import { DARK_PALETTE, SCHEME_PALETTE } from './palettes';
 import { GRID_MEDIA } from './tokens';
 
-/** In an accessibility colour mode, light and grey themes turn dark (spec point 2). */
+/** In an accessibility colour mode, light and grey themes turn dark. */
 export function effectiveTheme(theme: SectionTheme, colorMode: boolean): SectionTheme {
   return colorMode && (theme === 'light' || theme === 'grey') ? 'dark' : theme;
 }
@@ -55,7 +55,7 @@ const Container = styled.section`
     --site-accent: var(--scheme-color, var(--site-dark-text));
     --site-accent-text: var(--scheme-bg, var(--site-dark-bg));
   }
-  /* An accessibility colour scheme wins over every theme: one background, one text colour (spec point 2). */
+  /* An accessibility colour scheme wins over every theme: one background, one text colour. */
   [data-color-scheme] &[data-theme] {
     ${SCHEME_PALETTE}
     border-top: 1px solid var(--site-scheme-text);
@@ -113,7 +113,7 @@ export interface SectionProps {
   children: ReactNode;
 }
 
-/** The container every section renders in: theme, size and slider type (spec point 2). */
+/** The container every section renders in: theme, size and slider type. */
 export function Section({ theme = 'light', size, slider, schemeColors, colorMode = false, id, labelledBy, className, children }: SectionProps) {
   const style = schemeColors
     ? ({ '--scheme-bg': schemeColors.bg, '--scheme-color': schemeColors.color, '--scheme-text': schemeColors.text } as CSSProperties)

@@ -10,7 +10,7 @@ export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 }
 
 /**
- * The one link every team uses (spec point 2): a target not starting with http is internal and gets a localised
+ * The one link every team uses: a target not starting with http is internal and gets a localised
  * path; mailto and tel open in the same tab; http opens a new tab unless it is the product's own older host;
  * a hash scrolls within the page.
  */

@@ -155,7 +155,7 @@ export const globalStyles = css`
       outline-offset: 2px;
     }
 
-    /* A touched control stays highlighted for a moment, so a tap is seen (spec point 9: 500 ms). */
+    /* A touched control stays highlighted for a moment, so a tap is seen (500 ms). */
     [${TOUCH_HIGHLIGHT_ATTRIBUTE}] {
       box-shadow: inset 0 0 0 100vmax color-mix(in srgb, currentColor 14%, transparent);
     }

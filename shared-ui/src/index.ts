@@ -31,8 +31,9 @@ export {
 export { SiteLink, type SiteLinkProps } from './SiteLink';
 export { usePageLocation, usePageQuery, useNavigateTo } from './routing';
 export { classifyHref, scrollToHash, servedAsDocument, type LinkKind } from './links';
-export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState } from './typography';
-export { Card, CardGrid, type CardProps } from './Card';
+export { SectionTitle, Lead, Muted, VisuallyHidden, EmptyState, type EmptyStateProps } from './typography';
+export { editorTitleOf, titleIdOf } from './section-heading';
+export { Card, CardGrid, type CardProps, type CardGridProps } from './Card';
 export { Image, type ImageProps } from './Image';
 export { Button, ButtonLink, NewTabHint, type ButtonProps } from './Button';
 export { Badge, BadgeList } from './Badge';

@@ -1,4 +1,4 @@
-/** How a link target behaves (spec point 2, links). */
+/** How a link target behaves. */
 export type LinkKind = 'internal' | 'hash' | 'mail-or-phone' | 'external' | 'legacy';
 
 /** A stand-in origin to read a target against: whatever lands elsewhere names a host of its own. */

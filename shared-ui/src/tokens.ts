@@ -1,13 +1,13 @@
 import type { BreakpointType, ColorSchemeName } from '@site/contracts';
 
-/** Breakpoint type switch points (spec points 4 and 9): mobile under 767 px, tablet under 1023 px. */
+/** Breakpoint type switch points: mobile under 767 px, tablet under 1023 px. */
 export const BREAKPOINT_SWITCH = { mobileBelow: 767, tabletBelow: 1023 } as const;
 
-/** Grid breakpoints (spec point 9): small up to 767 px, medium 768–1023 px, large from 1024 px. */
+/** Grid breakpoints: small up to 767 px, medium 768–1023 px, large from 1024 px. */
 export const GRID_BREAKPOINTS = { smallMax: 767, mediumMin: 768, mediumMax: 1023, largeMin: 1024 } as const;
 export const GRID_COLUMNS = 12;
 
-/** Which grid breakpoint a width falls in (spec point 9). */
+/** Which grid breakpoint a width falls in. */
 export type GridBreakpoint = 'small' | 'medium' | 'large';
 export const GRID_BREAKPOINT_NAMES: readonly GridBreakpoint[] = ['small', 'medium', 'large'];
 
@@ -25,7 +25,7 @@ export function gridBreakpointForWidth(width: number): GridBreakpoint {
 }
 
 /**
- * Fonts scaled per width (spec point 2): the root size in px and the heading sizes in rem for each grid
+ * Fonts scaled per width: the root size in px and the heading sizes in rem for each grid
  * breakpoint. Everything is in rem, so the visitor's font-size choice scales it all.
  */
 export const TYPE_SCALE: Record<GridBreakpoint, { root: number; h1: number; h2: number; h3: number; lead: number; small: number }> = {
@@ -34,10 +34,10 @@ export const TYPE_SCALE: Record<GridBreakpoint, { root: number; h1: number; h2: 
   large: { root: 18, h1: 2.9, h2: 2.05, h3: 1.35, lead: 1.2, small: 0.875 },
 };
 
-/** The image widths of the responsive scale, in px (spec point 9). */
+/** The image widths of the responsive scale, in px. */
 export const RESPONSIVE_SCALE = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 
-/** How often scroll/resize and breakpoint handlers may run, and how long a touched control stays highlighted, in ms (spec point 9). */
+/** How often scroll/resize and breakpoint handlers may run, and how long a touched control stays highlighted, in ms. */
 export const SCROLL_RESIZE_THROTTLE_MS = 66;
 export const BREAKPOINT_RESIZE_THROTTLE_MS = 300;
 export const TOUCH_HIGHLIGHT_MS = 500;
@@ -48,7 +48,7 @@ export function breakpointTypeForWidth(width: number): BreakpointType {
   return 'desktop';
 }
 
-/** The alternative colour schemes (spec point 3): background and text colour. */
+/** The alternative colour schemes: background and text colour. */
 export const COLOR_SCHEMES: Record<ColorSchemeName, { background: string; text: string }> = {
   gray: { background: '#FDFFFC', text: '#2F312E' },
   black: { background: '#2F312E', text: '#FDFFFC' },
@@ -56,7 +56,7 @@ export const COLOR_SCHEMES: Record<ColorSchemeName, { background: string; text: 
   sepia: { background: '#F6F3D9', text: '#4D4B44' },
 };
 
-/** The root attribute that carries the colour scheme (spec point 2). */
+/** The root attribute that carries the colour scheme. */
 export const COLOR_SCHEME_ATTRIBUTE = 'data-color-scheme';
 /** The root attribute that carries the font scale, in percent. */
 export const FONT_SCALE_ATTRIBUTE = 'data-font-scale';

@@ -22,7 +22,7 @@ const realTimers: Timers = {
 };
 
 /**
- * The touch highlight (spec point 9): a control shows its highlight while touched and for 500 ms after the finger
+ * The touch highlight: a control shows its highlight while touched and for 500 ms after the finger
  * lifts, so a tap is visible even when the page reacts at once.
  */
 export class TouchHighlighter {

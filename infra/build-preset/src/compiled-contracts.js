@@ -9,7 +9,7 @@ const { TypeCompiler } = require('@sinclair/typebox/compiler');
 const { babelConfigFile, repoRoot } = require('./paths');
 
 /**
- * Browsers ship no TypeBox (issue 11 point 3): in browser builds this loader replaces each schema module of the
+ * Browsers ship no TypeBox (it would cost the phone budget tens of kilobytes): in browser builds this loader replaces each schema module of the
  * contracts (a module of shared-contracts/src that imports TypeBox's builders) with a generated one in which every
  * exported schema is its checker, compiled from the real schema by TypeBox's TypeCompiler here, in Node, at build
  * time. A checker is a plain function (`value => boolean`); the browser's `check` (shared-contracts/src/check.browser.ts)

@@ -1,6 +1,6 @@
 // No schema here: browser builds compile the schema modules into checkers (see infra/build-preset), functions stay source.
 
-/** The alternative colour schemes of the accessibility mode (spec point 3). */
+/** The alternative colour schemes of the accessibility mode. */
 export const COLOR_SCHEME_NAMES = ['gray', 'black', 'lime', 'sepia'] as const;
 export type ColorSchemeName = (typeof COLOR_SCHEME_NAMES)[number];
 export function isColorSchemeName(value: unknown): value is ColorSchemeName {

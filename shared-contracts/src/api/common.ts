@@ -15,7 +15,7 @@ export const ImageSchema = Type.Object({
 });
 export type Image = Static<typeof ImageSchema>;
 
-/** Every backend error, and every error the HTTP client raises, has this shape (spec point 7). */
+/** Every backend error, and every error the HTTP client raises, has this shape. */
 export const ApiErrorSchema = Type.Object({
   statusCode: Type.Integer({ minimum: 100, maximum: 599 }),
   message: Type.String(),
@@ -29,7 +29,6 @@ export const TaxonomyEntrySchema = Type.Object({
 });
 export type TaxonomyEntry = Static<typeof TaxonomyEntrySchema>;
 
-export { PaginatedSchema } from './schema-factories';
 export interface Paginated<T> {
   items: T[];
   total: number;

@@ -140,7 +140,7 @@ export const RedirectSchema = Type.Object({
 });
 export type Redirect = Static<typeof RedirectSchema>;
 
-/** Keys of the init data that are not layout components; every other key is one (spec point 3). */
+/** Keys of the init data that are not layout components; every other key is one. */
 export const INIT_RESERVED_KEYS = ['settings', 'colors', 'redirects', 'layoutComponents'] as const;
 
 /** `GET {locale}/init`: a data field with settings, colours, redirects and layout component keys. */

@@ -33,7 +33,7 @@ export interface SectionDescriptor<P = Record<string, unknown>> extends Omit<Sta
   props: P;
 }
 
-/** A query parameter rule of a page's validation step: a failing rule answers 404 (spec point 2). */
+/** A query parameter rule of a page's validation step: a failing rule answers 404. */
 export const QueryRuleSchema = Type.Object({
   pattern: Type.String(),
   required: Type.Optional(Type.Boolean()),
@@ -55,5 +55,3 @@ export type Page = Static<typeof PageSchema>;
 /** `GET {locale}/pages/{slug}`. */
 export const PageResponseSchema = Type.Object({ data: PageSchema });
 export type PageResponse = Static<typeof PageResponseSchema>;
-
-export { sectionDescriptorSchemaWithProps } from './schema-factories';

@@ -65,5 +65,3 @@ export type EventDetails = Static<typeof EventDetailsSchema>;
 /** `GET {locale}/events/{id}`. */
 export const EventDetailsResponseSchema = Type.Object({ data: EventDetailsSchema });
 export type EventDetailsResponse = Static<typeof EventDetailsResponseSchema>;
-
-export { eventIsOver } from './event-is-over';

@@ -6,3 +6,4 @@ import contract from './contract.json';
 export const EVENTS_CONTRACT: TeamContract = contract;
 
 export * from './events';
+export { eventIsOver } from './event-is-over';

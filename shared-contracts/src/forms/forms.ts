@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Upload limits (spec points 5 and 9), enforced by the form UI and, authoritatively, by the intake server. */
+/** Upload limits, enforced by the form UI and, authoritatively, by the intake server. */
 export const UPLOAD_MAX_TOTAL_BYTES = 50 * 1024 * 1024;
 export { UPLOAD_ALLOWED_EXTENSIONS, fileExtension, isAllowedUploadName } from './upload-names';
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The size of the files for uploading should not exceed 50MB';
 
-/** The captcha version and language a form uses when the settings name none (spec point 9). */
+/** The captcha version and language a form uses when the settings name none. */
 export const CAPTCHA_DEFAULT_VERSION = 3;
 export const CAPTCHA_LANGUAGE = 'ru-Ru';
 
@@ -31,7 +31,7 @@ export const ContactFormSchema = formSchema(
     phone: Type.Optional(Type.String({ pattern: '^[+0-9()\\-\\s]{5,25}$' })),
     topic: Type.Optional(Type.String({ maxLength: 120 })),
     message: Type.String({ minLength: 10, maxLength: 5000 }),
-    /** Consent to the terms and the personal-data processing regulation (spec point 5). */
+    /** Consent to the terms and the personal-data processing regulation. */
     consent: Type.Literal(true),
   }),
 );

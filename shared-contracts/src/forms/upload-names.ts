@@ -1,6 +1,6 @@
 // No schema here: browser builds compile the schema modules into checkers (see infra/build-preset), functions stay source.
 
-/** The file types an application or a resume may attach (spec points 5 and 9). */
+/** The file types an application or a resume may attach. */
 export const UPLOAD_ALLOWED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpeg', 'jpg', 'png'] as const;
 
 export function fileExtension(fileName: string): string {

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ImageSchema, IsoDateSchema, TaxonomyEntrySchema } from '../api/common';
 
-/** The kinds a news query may filter by, `All` included (spec point 3, enumerations). */
+/** The kinds a news query may filter by, `All` included. */
 export const CONTENT_KINDS = ['NotSet', 'Media', 'News', 'All'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
@@ -11,11 +11,11 @@ export type NewsType = (typeof NEWS_TYPES)[number];
 export const FEATURE_SORTS = ['First', 'Second', 'NotSet'] as const;
 export type FeatureSort = (typeof FEATURE_SORTS)[number];
 
-/** Feature slots as presentation modifiers (spec point 3, enumerations). */
+/** Feature slots as presentation modifiers. */
 export const FEATURES = ['NotSet', 'first-feature', 'second-feature'] as const;
 export type Feature = (typeof FEATURES)[number];
 
-/** Latest news kept per type, and the most featured items a page may show (spec point 9). */
+/** Latest news kept per type, and the most featured items a page may show. */
 export const LATEST_NEWS_PER_TYPE = 4;
 export const MAX_FEATURED_NEWS = 2;
 

@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 export const SEARCH_KINDS = ['page', 'news', 'event', 'course', 'program', 'person', 'vacancy'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-/** The message logged when a search is called with an empty query (spec points 5 and 8), word for word. */
+/** The message logged when a search is called with an empty query, word for word. */
 export const SEARCH_QUERY_REQUIRED_MESSAGE = 'Параметр query обязателен!';
 
 export const SearchCategorySchema = Type.Object({

@@ -28,7 +28,7 @@ function toNewsItem(record: NewsRecord): NewsItem {
   return item;
 }
 
-/** News newest first (spec point 4), filtered by type, feature, the four filter groups and the date selection. */
+/** News newest first, filtered by type, feature, the four filter groups and the date selection. */
 export async function listNews(db: Knex, locale: Locale, query: NewsQuery, timeZone: string): Promise<Paginated<NewsItem>> {
   const base = db('news').where('news.locale', locale);
   if (query.type && query.type !== 'All') base.where('type', query.type);
@@ -87,7 +87,7 @@ export async function readNewsArticle(db: Knex, locale: Locale, id: number): Pro
   return { ...article, office };
 }
 
-/** Offices in display order, and the dictionary office id → slug and its news ids, newest first (spec point 4). */
+/** Offices in display order, and the dictionary office id → slug and its news ids, newest first. */
 export async function readOffices(db: Knex, locale: Locale): Promise<{ items: (Office & { slug: string })[]; dictionary: OfficeDictionary }> {
   const rows = (await db('offices').select('doc').where({ locale }).orderBy(['sort', 'id'])) as { doc: string }[];
   const offices = rows.map((row) => JSON.parse(row.doc) as OfficeRecord);

@@ -3,7 +3,7 @@ import type { ColorSchemeItem, InitResponse, Locale, Redirect, Settings } from '
 import type { SearchCategory } from '@site/contracts/search';
 import { parseJson } from '../db/database';
 
-/** `{locale}/init`: settings, colours, redirects and every layout component as its own key (spec point 3). */
+/** `{locale}/init`: settings, colours, redirects and every layout component as its own key. */
 export async function readInitData(db: Knex, locale: Locale): Promise<InitResponse['data'] | null> {
   const settingsRow = (await db('settings').select('doc').where({ locale }).first()) as { doc: string } | undefined;
   if (!settingsRow) return null;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Strong ETags on successful GET answers and a 304 for a matching If-None-Match. Clients add a timestamp
- * parameter to every GET (spec point 7), so the ETag is what still saves the transfer.
+ * parameter to every GET, so the ETag is what still saves the transfer.
  */
 export function installCaching(app: FastifyInstance, maxAgeSeconds: number): void {
   app.addHook('onSend', async (request, reply, payload) => {

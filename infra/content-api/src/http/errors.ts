@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { UPLOAD_TOO_LARGE_MESSAGE } from '@site/contracts/forms';
 
-/** The spec's 404 text (spec point 8), for an unknown locale, slug, entity or route. */
+/** The message every 404 answer carries, for an unknown locale, slug, entity or route. */
 const NOT_FOUND_MESSAGE = 'This page could not be found';
 
 /** An error whose status and message are meant for the caller, as `{statusCode, message}`. */

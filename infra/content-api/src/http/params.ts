@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { isLocale, type Locale } from '@site/contracts';
 import { notFound } from './errors';
 
-/** Only ru and en exist; any other locale is a missing page (spec points 2 and 8). */
+/** Only ru and en exist; any other locale is a missing page. */
 export function localeOf(params: unknown): Locale {
   const value = (params as { locale?: unknown }).locale;
   if (!isLocale(value)) throw notFound();

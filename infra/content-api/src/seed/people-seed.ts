@@ -43,7 +43,7 @@ export function staffList(): StaffMember[] {
       female: name.female,
       faculty,
       topic: topicOf(faculty, id),
-      position: { ru: name.female && 'ruFemale' in position ? position.ruFemale : position.ru, en: position.en },
+      position: { ru: (name.female ? position.ruFemale : undefined) ?? position.ru, en: position.en },
     });
   }
   return staff;

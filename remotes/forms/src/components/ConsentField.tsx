@@ -3,7 +3,7 @@ import { CheckRow, Checkbox, describedBy, fieldIds } from '@site/ui';
 import type { ErrorMessage } from '../submission/field-errors';
 import { FieldError } from './FieldError';
 
-/** The required consent to the terms and the personal-data processing regulation (spec point 5). */
+/** The required consent to the terms and the personal-data processing regulation. */
 export function ConsentField({ formId, error }: { formId: string; error?: ErrorMessage | undefined }) {
   const ids = fieldIds(formId, 'consent');
   return (

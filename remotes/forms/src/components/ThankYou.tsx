@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { SectionTitle } from '@site/ui';
 
 /**
- * Ends a form flow (spec point 1): the intake's own message, which promises contact within three business days;
+ * Ends a form flow: the intake's own message, which promises contact within three business days;
  * our wording of that promise only if the intake sent none. Focus moves here so nobody is left on a vanished form.
  */
 export function ThankYou({ message, fallbackId = 'forms.thanksFallback' }: { message: string | null; fallbackId?: string }) {

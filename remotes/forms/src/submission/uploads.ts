@@ -16,7 +16,7 @@ export function chosenFiles(entries: readonly FormDataEntryValue[]): File[] {
 }
 
 /**
- * Checks the chosen files before sending (spec point 5): allowed types by extension, then the 50 MB total.
+ * Checks the chosen files before sending: allowed types by extension, then the 50 MB total.
  * The intake checks again, authoritatively (it also looks at the content); this spares a long useless upload.
  */
 export function uploadProblem(files: readonly ChosenFile[]): ErrorMessage | null {

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COURSE_FACETS } from '@site/contracts/education';
 import { type SectionProps } from '@site/contracts';
-import { Badge, BadgeList, Card, CardGrid, EmptyState, Muted, Pagination, SectionTitle, hrefWithQuery, usePageLocation } from '@site/ui';
+import { Badge, BadgeList, Card, CardGrid, EmptyState, Muted, Pagination, SectionTitle, hrefWithQuery, usePageLocation, titleIdOf } from '@site/ui';
 import { TextQueryForm } from '../../components/TextQueryForm';
 import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';
 import { CourseFilters } from './CourseFilters';
@@ -18,7 +18,7 @@ export default function CourseCatalog({ descriptor, data }: SectionProps<{ title
   const { path, search } = usePageLocation();
   const { courses, active, q } = data;
   const filtered = Boolean(q) || COURSE_FACETS.some((facet) => active[facet].length > 0);
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   return (
     <div role="region" aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="courses.title" />}</SectionTitle>

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { HistoryEntry } from '@site/contracts/education';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, Image, SectionTitle } from '@site/ui';
+import { EmptyState, Image, SectionTitle, titleIdOf } from '@site/ui';
 import { oldestFirst } from './load';
 
 export { load } from './load';
@@ -49,7 +49,7 @@ const Timeline = styled.ol`
 
 /** The university's history as an ordered timeline, oldest first, each entry under its year. */
 export default function HistoryTimeline({ descriptor, data }: SectionProps<{ title?: string }, HistoryEntry[]>) {
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   return (
     <div role="region" aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="history.title" />}</SectionTitle>

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, FilterLinks, Muted, Pagination, SectionTitle, hrefWithQuery, usePageLocation } from '@site/ui';
+import { CardGrid, EmptyState, FilterLinks, Muted, Pagination, SectionTitle, hrefWithQuery, usePageLocation, titleIdOf } from '@site/ui';
 import { TextQueryForm } from '../../components/TextQueryForm';
 import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';
 import type { PeopleDirectoryData, PeopleDirectoryProps } from './load';
@@ -11,15 +11,6 @@ import { PersonCard } from './PersonCard';
 export const meta = { query: ['q', 'department', 'page'] };
 
 export { load } from './load';
-
-const People = styled.ul`
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr));
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
 
 const DepartmentFilter = styled.div`
   margin-bottom: 1.5rem;
@@ -35,7 +26,7 @@ export default function PeopleDirectory({ descriptor, data }: SectionProps<Peopl
   const { path, search } = usePageLocation();
   const { people, q, department } = data;
   const fixedDepartment = Boolean(descriptor.props.department);
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   const departmentsLabel = intl.formatMessage({ id: 'people.departments' });
   return (
     <div role="region" aria-labelledby={titleId}>
@@ -82,13 +73,13 @@ export default function PeopleDirectory({ descriptor, data }: SectionProps<Peopl
           <FormattedMessage id={q || (department && !fixedDepartment) ? 'people.noMatch' : 'education.noData'} />
         </EmptyState>
       ) : (
-        <People>
+        <CardGrid minColumnWidth="22rem" gap="1rem">
           {people.items.map((person) => (
             <li key={person.id} id={`person-${person.id}`}>
               <PersonCard person={person} />
             </li>
           ))}
-        </People>
+        </CardGrid>
       )}
       <Pagination
         page={people.page}

@@ -1,14 +1,14 @@
 import { FormattedMessage } from 'react-intl';
 import type { Program } from '@site/contracts/education';
 import type { SectionProps } from '@site/contracts';
-import { Card, CardGrid, EmptyState, Image, Muted, SectionTitle } from '@site/ui';
+import { Card, CardGrid, EmptyState, Image, Muted, SectionTitle, titleIdOf } from '@site/ui';
 import type { ProgramsListProps } from './load';
 
 export { load } from './load';
 
 /** Education programs as cards: level, duration, format and language at a glance. */
 export default function ProgramsList({ descriptor, data }: SectionProps<ProgramsListProps, Program[]>) {
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   return (
     <div role="region" aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="programs.title" />}</SectionTitle>

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { ResearchArea } from '@site/contracts/education';
 import type { SectionProps } from '@site/contracts';
-import { Card, CardGrid, EmptyState, Image, SectionTitle } from '@site/ui';
+import { Card, CardGrid, EmptyState, Image, SectionTitle, titleIdOf } from '@site/ui';
 
 export { load } from './load';
 
@@ -22,7 +22,7 @@ const Details = styled.div`
 
 /** Research areas as cards: what each studies, who heads it, and its laboratories. */
 export default function ResearchAreas({ descriptor, data }: SectionProps<{ title?: string }, ResearchArea[]>) {
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   return (
     <div role="region" aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="research.title" />}</SectionTitle>

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, SectionTitle, SiteLink } from '@site/ui';
+import { EmptyState, SectionTitle, SiteLink, titleIdOf } from '@site/ui';
 import type { SvedenIndexData } from '../../sveden/load';
 
 export { load } from './load';
@@ -19,7 +19,7 @@ const List = styled.ol`
  * approved by Rosobrnadzor order No. 1493 of 04.08.2023 prescribes, linked under its fixed address `/sveden/{id}`.
  */
 export default function SvedenIndex({ descriptor, data }: SectionProps<{ title?: string }, SvedenIndexData>) {
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   return (
     <div role="region" aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="sveden.subsections" />}</SectionTitle>

@@ -16,8 +16,9 @@ import {
   SectionTitle,
   ShareLinks,
   useAbsoluteUrl,
+  editorTitleOf,
+  titleIdOf,
 } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { EventBadges } from '../../event-items/EventCard';
 import { EventDate, EventWhen } from '../../event-items/EventWhen';
 import { applicationTargetOf } from './application';

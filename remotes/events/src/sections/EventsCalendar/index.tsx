@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { CardGrid, EmptyState, hrefWithQuery, LinkTabs, Pagination, SectionTitle, SiteLink, usePageLocation } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { CardGrid, EmptyState, hrefWithQuery, LinkTabs, Pagination, SectionTitle, SiteLink, usePageLocation, editorTitleOf, titleIdOf } from '@site/ui';
 import { EventCard } from '../../event-items/EventCard';
 import { DayPicker } from './DayPicker';
 import type { CalendarScope, CalendarView, EventsCalendarData, EventsCalendarProps } from './load';
@@ -15,17 +14,6 @@ export { load } from './load';
 const ListHeading = styled.h3`
   margin: 0 0 1rem;
   font-size: 1.25rem;
-`;
-
-const Empty = styled(EmptyState)`
-  display: grid;
-  gap: 0.5rem;
-  justify-items: center;
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 44px;
-  }
 `;
 
 const TABS: { scope: CalendarScope; message: string }[] = [
@@ -69,16 +57,17 @@ export default function EventsCalendar({ descriptor, data }: SectionProps<Events
           <FormattedMessage id={messages.heading} values={{ date }} />
         </ListHeading>
         {data.items.length === 0 ? (
-          <Empty>
-            <span>
-              <FormattedMessage id={messages.empty} values={{ date }} />
-            </span>
-            {!(view.kind === 'scope' && view.scope === 'upcoming') && (
-              <SiteLink href={tabHref('upcoming')}>
-                <FormattedMessage id="events.calendar.showUpcoming" />
-              </SiteLink>
-            )}
-          </Empty>
+          <EmptyState
+            action={
+              !(view.kind === 'scope' && view.scope === 'upcoming') && (
+                <SiteLink href={tabHref('upcoming')}>
+                  <FormattedMessage id="events.calendar.showUpcoming" />
+                </SiteLink>
+              )
+            }
+          >
+            <FormattedMessage id={messages.empty} values={{ date }} />
+          </EmptyState>
         ) : (
           <CardGrid>
             {data.items.map((event) => (

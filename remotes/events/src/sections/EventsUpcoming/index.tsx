@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { Event } from '@site/contracts/events';
 import type { SectionProps } from '@site/contracts';
-import { CardGrid, EmptyState, SectionTitle } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { CardGrid, EmptyState, SectionTitle, editorTitleOf, titleIdOf } from '@site/ui';
 import { EventCard } from '../../event-items/EventCard';
 import type { EventsUpcomingProps } from './load';
 

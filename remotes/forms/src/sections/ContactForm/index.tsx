@@ -1,14 +1,10 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { SectionProps } from '@site/contracts';
-import { SectionTitle, TextArea } from '@site/ui';
-import { ConsentField } from '../../components/ConsentField';
+import { TextArea } from '@site/ui';
 import { Field } from '../../components/Field';
+import { FormSection } from '../../components/FormSection';
 import { PersonFields } from '../../components/PersonFields';
-import { FormFeedback } from '../../components/FormFeedback';
-import { FormFrame } from '../../components/FormFrame';
-import { SubmitButton } from '../../components/SubmitButton';
-import { ThankYou } from '../../components/ThankYou';
 import { useFormFlow } from '../../components/use-form-flow';
 import { prepareContactForm } from './validation';
 
@@ -27,21 +23,13 @@ export const meta = { lazy: false };
 export default function ContactFormSection({ descriptor }: SectionProps<ContactFormProps>) {
   const id = useId();
   const flow = useFormFlow({ endpoint: 'forms/contact', captchaAction: 'contact', prepare: prepareContactForm });
-  if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} />;
-  const titleId = `${id}-title`;
   return (
-    <div>
-      <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.contact.title" />}</SectionTitle>
-      <FormFrame method="post" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="contact">
-        <PersonFields formId={id} errors={flow.errors} />
-        <input type="hidden" name="topic" value={descriptor.props.topic ?? ''} />
-        <Field formId={id} name="message" label={<FormattedMessage id="forms.field.message" />} error={flow.errors.message}>
-          {(control) => <TextArea {...control} rows={6} required />}
-        </Field>
-        <ConsentField formId={id} error={flow.errors.consent} />
-        <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
-        <SubmitButton sending={flow.isSending} />
-      </FormFrame>
-    </div>
+    <FormSection formId={id} flow={flow} name="contact" title={descriptor.props.title} defaultTitleId="forms.contact.title">
+      <PersonFields formId={id} errors={flow.errors} />
+      <input type="hidden" name="topic" value={descriptor.props.topic ?? ''} />
+      <Field formId={id} name="message" label={<FormattedMessage id="forms.field.message" />} error={flow.errors.message}>
+        {(control) => <TextArea {...control} rows={6} required />}
+      </Field>
+    </FormSection>
   );
 }

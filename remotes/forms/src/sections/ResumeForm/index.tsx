@@ -2,15 +2,11 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { UPLOAD_FIELD } from '@site/contracts/forms';
 import { type SectionProps } from '@site/contracts';
-import { SectionTitle, Select, TextArea, usePageQuery } from '@site/ui';
-import { ConsentField } from '../../components/ConsentField';
+import { Select, TextArea, usePageQuery } from '@site/ui';
 import { Field } from '../../components/Field';
+import { FormSection } from '../../components/FormSection';
 import { PersonFields } from '../../components/PersonFields';
 import { FileField } from '../../components/FileField';
-import { FormFeedback } from '../../components/FormFeedback';
-import { FormFrame } from '../../components/FormFrame';
-import { SubmitButton } from '../../components/SubmitButton';
-import { ThankYou } from '../../components/ThankYou';
 import { useFormFlow } from '../../components/use-form-flow';
 import { subjectId } from '../../navigation/page-query';
 import type { ResumeFormData, ResumeFormProps } from './load';
@@ -33,59 +29,43 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
   const id = useId();
   const query = usePageQuery();
   const flow = useFormFlow({ endpoint: 'forms/resume', captchaAction: 'resume', prepare: prepareResumeForm });
-  if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} />;
 
   const vacancyId = subjectId(query.get('vacancyId'), descriptor.props.vacancyId);
   const vacancies = data?.vacancies ?? null;
   const knownVacancy = vacancies?.some((vacancy) => vacancy.id === vacancyId) ?? false;
-  const titleId = `${id}-title`;
   return (
-    <div>
-      <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.resume.title" />}</SectionTitle>
-      <FormFrame
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={flow.onSubmit}
-        onChange={flow.onChange}
-        aria-labelledby={titleId}
-        data-form="resume"
-      >
-        {vacancies && vacancies.length > 0 ? (
-          <Field formId={id} name="vacancyId" label={<FormattedMessage id="forms.field.vacancy" />} error={flow.errors.vacancyId}>
-            {(control) => (
-              // Remounted when the page's vacancyId changes, so following another vacancy's link preselects it.
-              <Select {...control} key={vacancyId ?? ''} defaultValue={knownVacancy ? vacancyId : ''}>
-                <option value="">{intl.formatMessage({ id: 'forms.field.vacancyOpen' })}</option>
-                {vacanciesByCentre(vacancies).map((group) => (
-                  <optgroup key={group.centre} label={group.centre}>
-                    {group.vacancies.map((vacancy) => (
-                      <option key={vacancy.id} value={vacancy.id}>
-                        {vacancy.title}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </Select>
-            )}
-          </Field>
-        ) : (
-          vacancyId && <input type="hidden" name="vacancyId" value={vacancyId} />
-        )}
-        <PersonFields formId={id} errors={flow.errors} />
-        <Field formId={id} name="coverLetter" label={<FormattedMessage id="forms.field.coverLetter" />} error={flow.errors.coverLetter}>
-          {(control) => <TextArea {...control} rows={6} />}
+    <FormSection formId={id} flow={flow} name="resume" title={descriptor.props.title} defaultTitleId="forms.resume.title" withFiles>
+      {vacancies && vacancies.length > 0 ? (
+        <Field formId={id} name="vacancyId" label={<FormattedMessage id="forms.field.vacancy" />} error={flow.errors.vacancyId}>
+          {(control) => (
+            // Remounted when the page's vacancyId changes, so following another vacancy's link preselects it.
+            <Select {...control} key={vacancyId ?? ''} defaultValue={knownVacancy ? vacancyId : ''}>
+              <option value="">{intl.formatMessage({ id: 'forms.field.vacancyOpen' })}</option>
+              {vacanciesByCentre(vacancies).map((group) => (
+                <optgroup key={group.centre} label={group.centre}>
+                  {group.vacancies.map((vacancy) => (
+                    <option key={vacancy.id} value={vacancy.id}>
+                      {vacancy.title}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </Select>
+          )}
         </Field>
-        <FileField
-          formId={id}
-          labelId="forms.field.resumeFiles"
-          error={flow.errors[UPLOAD_FIELD]}
-          onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)}
-        />
-        <ConsentField formId={id} error={flow.errors.consent} />
-        <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
-        <SubmitButton sending={flow.isSending} />
-      </FormFrame>
-    </div>
+      ) : (
+        vacancyId && <input type="hidden" name="vacancyId" value={vacancyId} />
+      )}
+      <PersonFields formId={id} errors={flow.errors} />
+      <Field formId={id} name="coverLetter" label={<FormattedMessage id="forms.field.coverLetter" />} error={flow.errors.coverLetter}>
+        {(control) => <TextArea {...control} rows={6} />}
+      </Field>
+      <FileField
+        formId={id}
+        labelId="forms.field.resumeFiles"
+        error={flow.errors[UPLOAD_FIELD]}
+        onProblem={(problem) => flow.setFieldError(UPLOAD_FIELD, problem)}
+      />
+    </FormSection>
   );
 }

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, LinkTabs, SectionTitle, hrefWithQuery, usePageLocation } from '@site/ui';
+import { CardGrid, EmptyState, LinkTabs, SectionTitle, hrefWithQuery, usePageLocation, titleIdOf } from '@site/ui';
 import { RESUME_ANCHOR, RESUME_PAGE_PATH, groupByCentre, type CentreGroup } from './centre-groups';
 import type { VacancyListData, VacancyListProps } from './load';
 import { VacancyCard } from './VacancyCard';
@@ -24,15 +24,6 @@ const Groups = styled.div`
   }
 `;
 
-const VacancyItems = styled.ul`
-  display: grid;
-  gap: 1rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr));
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
-
 /** Vacancies grouped by centre, with a tab per centre (`?centre=`); a centre without vacancies says so. */
 export default function VacancyList({ descriptor, data }: SectionProps<VacancyListProps, VacancyListData>) {
   const intl = useIntl();
@@ -41,7 +32,7 @@ export default function VacancyList({ descriptor, data }: SectionProps<VacancyLi
   const selected = fixedCentre ?? new URLSearchParams(search).get(CENTRE_PARAM) ?? null;
   const groups = groupByCentre(data.centres, data.items).filter((group) => !fixedCentre || group.id === fixedCentre);
   const shown = selected ? groups.filter((group) => group.id === selected) : groups;
-  const titleId = `${descriptor.id}-title`;
+  const titleId = titleIdOf(descriptor);
   // The form sits on the vacancies page; there the link keeps the page's other parameters (the centre tab).
   const resumeHref = (vacancyId: string | number) =>
     `${hrefWithQuery(RESUME_PAGE_PATH, path === RESUME_PAGE_PATH ? search : '', { vacancyId })}#${RESUME_ANCHOR}`;
@@ -101,14 +92,14 @@ function CentreVacancies({ group, sectionId, resumeHref }: { group: CentreGroup;
           <FormattedMessage id="vacancies.noneAtCentre" />
         </EmptyState>
       ) : (
-        <VacancyItems>
+        <CardGrid minColumnWidth="20rem" gap="1rem">
           {group.vacancies.map((vacancy) => (
             // The vacancy's anchor (`#vacancy-2`), where search hits lead.
             <li key={vacancy.id} id={`vacancy-${vacancy.id}`}>
               <VacancyCard vacancy={vacancy} resumeHref={resumeHref(vacancy.id)} />
             </li>
           ))}
-        </VacancyItems>
+        </CardGrid>
       )}
     </section>
   );

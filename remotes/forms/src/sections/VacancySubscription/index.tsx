@@ -2,14 +2,11 @@ import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { Checkbox, CheckRow, describedBy, fieldIds, Lead, SectionTitle, TextInput } from '@site/ui';
-import { ConsentField } from '../../components/ConsentField';
+import { Checkbox, CheckRow, describedBy, fieldIds, Lead, TextInput } from '@site/ui';
 import { Field } from '../../components/Field';
+import { FormSection } from '../../components/FormSection';
 import { FieldError } from '../../components/FieldError';
-import { FormFeedback } from '../../components/FormFeedback';
-import { FormFrame, Hint } from '../../components/FormFrame';
-import { SubmitButton } from '../../components/SubmitButton';
-import { ThankYou } from '../../components/ThankYou';
+import { Hint } from '../../components/FormFrame';
 import { useFormFlow } from '../../components/use-form-flow';
 import type { VacancySubscriptionData } from './load';
 import { prepareSubscription } from './validation';
@@ -33,45 +30,47 @@ const CentreChoices = styled.ul`
 export default function VacancySubscriptionSection({ descriptor, data }: SectionProps<{ title?: string }, VacancySubscriptionData | undefined>) {
   const id = useId();
   const flow = useFormFlow({ endpoint: 'subscriptions/vacancies', captchaAction: 'subscription', prepare: prepareSubscription });
-  if (flow.status.kind === 'sent') return <ThankYou message={flow.status.message} fallbackId="forms.subscription.thanksFallback" />;
-  const titleId = `${id}-title`;
   const centres = data?.centres ?? [];
   const centreIds = fieldIds(id, 'centreIds');
   return (
-    <div>
-      <SectionTitle id={titleId}>{descriptor.props.title ?? <FormattedMessage id="forms.subscription.title" />}</SectionTitle>
-      <Lead>
-        <FormattedMessage id="forms.subscription.lead" />
-      </Lead>
-      <FormFrame method="post" noValidate onSubmit={flow.onSubmit} onChange={flow.onChange} aria-labelledby={titleId} data-form="subscription">
-        <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
-          {(control) => <TextInput {...control} type="email" autoComplete="email" required />}
-        </Field>
-        {centres.length > 0 && (
-          <fieldset aria-describedby={describedBy(centreIds.hint, flow.errors.centreIds && centreIds.error)}>
-            <legend>
-              <FormattedMessage id="forms.field.centres" />
-            </legend>
-            <Hint id={centreIds.hint}>
-              <FormattedMessage id="forms.field.centresHint" />
-            </Hint>
-            <CentreChoices>
-              {centres.map((centre) => (
-                <li key={centre.id}>
-                  <CheckRow>
-                    <Checkbox name="centreIds" value={centre.id} />
-                    {centre.title}
-                  </CheckRow>
-                </li>
-              ))}
-            </CentreChoices>
-            {flow.errors.centreIds && <FieldError id={centreIds.error} error={flow.errors.centreIds} />}
-          </fieldset>
-        )}
-        <ConsentField formId={id} error={flow.errors.consent} />
-        <FormFeedback status={flow.status} invalidFieldCount={flow.invalidFieldCount} />
-        <SubmitButton sending={flow.isSending} labelId="forms.subscribe" />
-      </FormFrame>
-    </div>
+    <FormSection
+      formId={id}
+      flow={flow}
+      name="subscription"
+      title={descriptor.props.title}
+      defaultTitleId="forms.subscription.title"
+      intro={
+        <Lead>
+          <FormattedMessage id="forms.subscription.lead" />
+        </Lead>
+      }
+      submitLabelId="forms.subscribe"
+      thanksFallbackId="forms.subscription.thanksFallback"
+    >
+      <Field formId={id} name="email" label={<FormattedMessage id="forms.field.email" />} error={flow.errors.email}>
+        {(control) => <TextInput {...control} type="email" autoComplete="email" required />}
+      </Field>
+      {centres.length > 0 && (
+        <fieldset aria-describedby={describedBy(centreIds.hint, flow.errors.centreIds && centreIds.error)}>
+          <legend>
+            <FormattedMessage id="forms.field.centres" />
+          </legend>
+          <Hint id={centreIds.hint}>
+            <FormattedMessage id="forms.field.centresHint" />
+          </Hint>
+          <CentreChoices>
+            {centres.map((centre) => (
+              <li key={centre.id}>
+                <CheckRow>
+                  <Checkbox name="centreIds" value={centre.id} />
+                  {centre.title}
+                </CheckRow>
+              </li>
+            ))}
+          </CentreChoices>
+          {flow.errors.centreIds && <FieldError id={centreIds.error} error={flow.errors.centreIds} />}
+        </fieldset>
+      )}
+    </FormSection>
   );
 }

@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { Image as ImageData, SectionProps } from '@site/contracts';
-import { Card, CardGrid, Image, SectionTitle, VisuallyHidden } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { Card, CardGrid, Image, SectionTitle, VisuallyHidden, editorTitleOf, titleIdOf } from '@site/ui';
 
 export interface LinkCard {
   title: string;

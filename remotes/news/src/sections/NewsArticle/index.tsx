@@ -16,8 +16,9 @@ import {
   useAbsoluteUrl,
   usePageLocation,
   useShell,
+  editorTitleOf,
+  titleIdOf,
 } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
 import { NewsDate } from '../../news-items/NewsDate';
 import { extractVideos } from './article-video';
 import { articleStructuredData } from './structured-data';

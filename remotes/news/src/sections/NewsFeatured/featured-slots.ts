@@ -8,7 +8,7 @@ export interface FeaturedSlots {
 
 /**
  * Puts featured news into the first and second slots by their featureSort; featured items without a slot fill
- * the free ones, newest first. Warns in the console when nothing is featured or more than two are (spec point 5):
+ * the free ones, newest first. Warns in the console when nothing is featured or more than two are:
  * editors then see why the section looks different from what they set. `featuredTotal` is the backend's count.
  */
 export function pickFeaturedSlots(items: readonly NewsItem[], featuredTotal?: number): FeaturedSlots {

@@ -8,7 +8,7 @@ export interface NewsFeaturedProps {
 }
 
 export interface NewsFeaturedData extends FeaturedSlots {
-  /** The latest news beside the featured ones, without them: four (spec point 9). */
+  /** The latest news beside the featured ones, without them: four. */
   latest: NewsItem[];
 }
 

@@ -12,7 +12,7 @@ export function noActiveFilterIds(): ActiveFilterIds {
 }
 
 /**
- * The news filter state of spec points 3–5: the available ids (from `news/filters`) and the active ones across the
+ * The news filter state: the available ids (from `news/filters`) and the active ones across the
  * four groups. Ids are added, removed or reset; adding an already-active id or removing a missing one logs an
  * error. The page URL is the source of truth (filters are links), so a selection is rebuilt from the query on each
  * load and never observed: a plain class rather than a MobX store.

@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { CardGrid, EmptyState, hrefWithQuery, Muted, Pagination, SectionTitle, usePageLocation } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { CardGrid, EmptyState, hrefWithQuery, Muted, Pagination, SectionTitle, usePageLocation, editorTitleOf, titleIdOf } from '@site/ui';
 import { NewsCard } from '../../news-items/NewsCard';
 import { NewsFilterSelection } from './filter-selection';
 import { FilterPanel } from './FilterPanel';

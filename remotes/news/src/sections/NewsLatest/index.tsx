@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { NewsItem } from '@site/contracts/news';
 import type { SectionProps } from '@site/contracts';
-import { CardGrid, EmptyState, SectionTitle } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { CardGrid, EmptyState, SectionTitle, editorTitleOf, titleIdOf } from '@site/ui';
 import { NewsCard } from '../../news-items/NewsCard';
 import type { NewsLatestProps } from './load';
 

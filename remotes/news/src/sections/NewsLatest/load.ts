@@ -8,7 +8,7 @@ export interface NewsLatestProps {
   title?: string;
 }
 
-/** Latest news per type (spec point 9): four by default, at most twelve. */
+/** Latest news per type: four by default, at most twelve. */
 const DEFAULT_LIMIT = LATEST_NEWS_PER_TYPE;
 const MAX_LIMIT = 12;
 
@@ -22,6 +22,6 @@ export const load: SectionLoader<NewsLatestProps, NewsItem[]> = async ({ api, lo
   const path = `${locale}/news`;
   const response = await api.get(path, { params: { type, pageSize: limitOf(props), page: 1 }, signal });
   const items = parseContract(path, NewsListResponseSchema, response).data.items;
-  // Newest first (spec point 4), whatever order the backend used.
+  // Newest first, whatever order the backend used.
   return newestFirst(items).slice(0, limitOf(props));
 };

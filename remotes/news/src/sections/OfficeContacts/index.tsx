@@ -1,8 +1,7 @@
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { SectionProps } from '@site/contracts';
-import { EmptyState, Muted, SectionTitle, SiteLink } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { CardGrid, EmptyState, Muted, SectionTitle, SiteLink, editorTitleOf, titleIdOf } from '@site/ui';
 import type { OfficeContactsData, OfficeContactsProps } from './load';
 import { OfficeCard } from './OfficeCard';
 
@@ -10,15 +9,6 @@ export { load } from './load';
 
 /** Each office has its own page under the contacts page: its card and its latest news. */
 const OFFICE_PAGES = '/contacts';
-
-const OfficeList = styled.ul`
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr));
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
 
 const OfficeNewsList = styled.ul`
   display: grid;
@@ -64,13 +54,13 @@ export default function OfficeContacts({ descriptor, data }: SectionProps<Office
           <FormattedMessage id="news.noData" />
         </EmptyState>
       ) : (
-        <OfficeList>
+        <CardGrid minColumnWidth="20rem">
           {data.offices.map((office) => (
             <li key={office.id}>
               <OfficeCard office={office} showTitle pageHref={`${OFFICE_PAGES}/${office.slug}`} />
             </li>
           ))}
-        </OfficeList>
+        </CardGrid>
       )}
     </div>
   );

@@ -22,7 +22,7 @@ export interface OfficeContactsData {
 /** How many of an office's news its page lists (the spec's "latest 4"). */
 const OFFICE_NEWS_COUNT = 4;
 
-/** Thrown when props name an office that does not exist (spec point 5): the shell shows the section's fallback. */
+/** Thrown when props name an office that does not exist: the shell shows the section's fallback. */
 export class OfficeNotFoundError extends Error {
   constructor(readonly slug: string) {
     super(`Office with slug "${slug}" was not found`);
@@ -48,7 +48,7 @@ export const load: SectionLoader<OfficeContactsProps, OfficeContactsData> = asyn
   try {
     const answer = await api.get(newsPath, { signal, params: { office: String(office.id), pageSize: OFFICE_NEWS_COUNT } });
     const news = parseContract(newsPath, NewsListResponseSchema, answer).data.items;
-    // Office news is sorted newest first (spec point 4), whatever order the backend used.
+    // Office news is sorted newest first, whatever order the backend used.
     return { offices: [office], single: true, news: [...news].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, OFFICE_NEWS_COUNT) };
   } catch (error) {
     // The contacts matter more than the news: the office is shown without them.

@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import type { Image as ImageData, Link, SectionProps } from '@site/contracts';
-import { Image, NewTabHint, SectionTitle, SiteLink } from '@site/ui';
-import { titleIdOf } from '../../components/section-heading';
+import { Image, NewTabHint, SectionTitle, SiteLink, titleIdOf } from '@site/ui';
 
 export interface PageHeroProps {
   title: string;

@@ -1,6 +1,5 @@
 import type { SectionProps } from '@site/contracts';
-import { SafeHtml, SectionTitle } from '@site/ui';
-import { editorTitleOf, titleIdOf } from '../../components/section-heading';
+import { SafeHtml, SectionTitle, editorTitleOf, titleIdOf } from '@site/ui';
 
 export interface RichTextProps {
   /** Backend HTML: sanitised by the shell's policy before it is rendered. */

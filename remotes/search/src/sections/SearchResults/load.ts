@@ -22,7 +22,7 @@ const MAX_QUERY_LENGTH = 200;
 
 /**
  * Reads `query` and `category` from the page's query string. The query is required: an empty one is reported in
- * the console with the spec's message, and the call still proceeds (spec point 5).
+ * the console with SEARCH_QUERY_REQUIRED_MESSAGE, and the call still proceeds.
  */
 export const load: SectionLoader<Record<string, unknown>, SearchData> = async ({ api, locale, query: pageQuery, signal }) => {
   const query = (pageQuery.query ?? '').trim().slice(0, MAX_QUERY_LENGTH);
