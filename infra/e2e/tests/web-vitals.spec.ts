@@ -93,7 +93,7 @@ test.describe('Web Vitals', () => {
       expect(remote?.version).toBe(section.version);
     }
     const labels = (s: Series) => `remote="${s.remote}",section="${s.section}",version="${s.version}"`;
-    expect(await metricsText(request)).toContain(`site_web_vitals_lcp_seconds_bucket{${labels(expected)},le="2.5"} `);
+    expect(await metricsText(request)).toContain(`site_web_vitals_lcp_seconds_bucket{le="2.5",${labels(expected)}} `);
   });
 
   test('a click on a news filter sends INP when the visitor leaves, counted under the news feed that holds the link', async ({ page, context, request }) => {

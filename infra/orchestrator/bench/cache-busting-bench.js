@@ -124,7 +124,8 @@ if (require.main === module) {
   const { withBenchPlatform, runBench } = require('./bench-platform');
   runBench(() =>
     withBenchPlatform('cache-busting-bench', async (site, platform) => {
-      const operator = { authorization: `Bearer ${platform.operatorToken}` };
+      // The shell's operator pages take the dashboard password, not the registry's operator token.
+      const operator = { authorization: `Bearer ${platform.dashboardToken}` };
       const shellRss = async () => (await (await fetch(`${site}/_platform/remotes.json`, { headers: operator })).json()).process.rssBytes;
       await cacheBusting(site, shellRss);
     }),

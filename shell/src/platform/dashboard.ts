@@ -1,5 +1,5 @@
 import { escapeHtml } from '../server/document';
-import type { platformStatus, RegistryView } from './routes';
+import type { PlatformStatus, RegistryView } from './routes';
 import { renderTimelineCharts } from './timeline-svg';
 
 function fleetSection(view: RegistryView): string {
@@ -33,7 +33,7 @@ function fleetSection(view: RegistryView): string {
 }
 
 /** A self-refreshing HTML dashboard of the remotes, for the platform team on call. */
-export function renderDashboard(status: ReturnType<typeof platformStatus>, registry?: RegistryView): string {
+export function renderDashboard(status: PlatformStatus, registry?: RegistryView): string {
   const rows = status.remotes
     .map((remote) => {
       const latency = remote.stats.p50LatencyMs === null ? '–' : `${Math.round(remote.stats.p50LatencyMs)} / ${Math.round(remote.stats.p95LatencyMs ?? 0)} ms`;

@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { Timeline } from './timeline';
 import { histogramValue, WebVitals, type VitalSection, type VitalsReport } from './web-vitals';
 
@@ -52,14 +53,15 @@ export class RemoteStats {
   /** Page views and error-reporting addresses per `remote@version` (bounded like the section counters). */
   private readonly evidence = new Map<string, { remote: string; version: string; pageViews: number; reporters: Set<string> }>();
 
-  /** Web Vitals histograms per remote, section and version (see /metrics). */
-  readonly vitals = new WebVitals();
+  /** Web Vitals histograms per remote, section and version, in the server's metrics registry (see /metrics). */
+  readonly vitals: WebVitals;
 
   /** The last hour per remote, minute by minute, for the dashboard's charts. */
   readonly timeline: Timeline;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, registry: Registry = new Registry()) {
     this.timeline = new Timeline(now);
+    this.vitals = new WebVitals(registry);
   }
 
   /**

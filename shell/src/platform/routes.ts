@@ -8,11 +8,9 @@ import { operatorGuard } from './operator-auth';
 import { STATIC_DOCUMENT_POLICY } from '../server/csp';
 import { readSupervisorStatus } from './supervisor-status';
 import type { CspReports } from '../security/csp-reports';
-import { PageCacheCounter } from './page-cache-counter';
-import { ResponseCounter } from './response-counter';
-import { vitalsPrometheus } from './web-vitals';
+import type { ShellMetrics } from './metrics';
 
-export interface PlatformDependencies {
+interface PlatformDependencies {
   registry: RegistryClient;
   federation: ServerFederation;
   stats: RemoteStats;
@@ -26,10 +24,8 @@ export interface PlatformDependencies {
   cspReports?: CspReports;
   /** Where `npm start`'s supervisor writes the state of its services, when it runs this shell. */
   supervisorStatusFile?: string | null;
-  /** Answers per status class; registerPlatformRoutes makes one that counts every route registered after it. */
-  responses?: ResponseCounter;
-  /** Page answers per render-cache outcome; made like `responses`. */
-  pageCache?: PageCacheCounter;
+  /** The server's metrics: answers per status class and page-cache outcome among them. */
+  metrics: ShellMetrics;
 }
 
 interface RemoteStatus {
@@ -47,7 +43,10 @@ interface RemoteStatus {
   stats: ReturnType<RemoteStats['snapshot']>;
 }
 
-export function platformStatus(deps: PlatformDependencies) {
+/** What the dashboard, its JSON and the scrape-time metrics show. */
+export type PlatformStatus = Awaited<ReturnType<typeof platformStatus>>;
+
+async function platformStatus(deps: PlatformDependencies) {
   const catalog = deps.registry.current;
   const remotes: RemoteStatus[] = [...catalog.remotes.values()].map((record) => ({
     name: record.name,
@@ -76,11 +75,10 @@ export function platformStatus(deps: PlatformDependencies) {
     remotes,
     services: readSupervisorStatus(deps.supervisorStatusFile ?? null),
     sections: deps.stats.sectionCounters(),
-    webVitals: deps.stats.vitals.snapshot(),
+    webVitals: await deps.stats.vitals.snapshot(),
     timelines: remotes.map((remote) => deps.stats.timeline.series(remote.name)),
     cspViolations: deps.cspReports?.snapshot() ?? [],
-    responses: deps.responses?.snapshot() ?? [],
-    pageCache: deps.pageCache?.snapshot() ?? [],
+    ...(await deps.metrics.answers()),
     process: { uptimeSeconds: Math.round(process.uptime()), heapUsedBytes: process.memoryUsage().heapUsed, rssBytes: process.memoryUsage().rss },
   };
 }
@@ -129,131 +127,20 @@ async function readRegistryView(deps: PlatformDependencies): Promise<RegistryVie
   }
 }
 
-function prometheus(status: ReturnType<typeof platformStatus>): string {
-  const lines: string[] = [];
-  const metric = (name: string, help: string, type: string, samples: Array<[Record<string, string>, number]>) => {
-    lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-    for (const [labels, value] of samples) {
-      const rendered = Object.entries(labels)
-        .map(([key, v]) => `${key}="${v.replace(/["\\\n]/g, '_')}"`)
-        .join(',');
-      lines.push(`${name}{${rendered}} ${value}`);
-    }
-  };
-  const remotes = status.remotes;
-  metric(
-    'site_remote_up',
-    'Whether the remote is reachable and compatible',
-    'gauge',
-    remotes.map((r) => [{ remote: r.name, version: r.version }, r.health === 'up' ? 1 : 0]),
-  );
-  metric(
-    'site_remote_loads_total',
-    'Section module loads',
-    'counter',
-    remotes.map((r) => [{ remote: r.name }, r.stats.loads]),
-  );
-  metric(
-    'site_remote_errors_total',
-    'Section module load errors',
-    'counter',
-    remotes.map((r) => [{ remote: r.name }, r.stats.errors]),
-  );
-  metric(
-    'site_remote_timeouts_total',
-    'Section module load timeouts',
-    'counter',
-    remotes.map((r) => [{ remote: r.name }, r.stats.timeouts]),
-  );
-  metric(
-    'site_remote_refused_total',
-    'Loads refused (remote down or circuit open)',
-    'counter',
-    remotes.map((r) => [{ remote: r.name }, r.stats.refused]),
-  );
-  metric(
-    'site_remote_load_p95_ms',
-    'p95 of recent section module load latency',
-    'gauge',
-    remotes.map((r) => [{ remote: r.name }, r.stats.p95LatencyMs ?? 0]),
-  );
-  const sections = status.sections;
-  metric(
-    'site_section_renders_total',
-    'Server renders of a section with remote code, per remote, section and version',
-    'counter',
-    sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renders]),
-  );
-  metric(
-    'site_section_render_errors_total',
-    'Sections that threw while rendering on the server',
-    'counter',
-    sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.renderErrors]),
-  );
-  metric(
-    'site_section_browser_errors_total',
-    "Sections that failed in visitors' browsers (reported by beacon, checked against the live catalog)",
-    'counter',
-    sections.map((c) => [{ remote: c.remote, section: c.section, version: c.version }, c.browserErrors]),
-  );
-  metric(
-    'site_service_up',
-    'Whether a supervised service is running',
-    'gauge',
-    status.services.map((s) => [{ service: s.name }, s.state === 'running' ? 1 : 0]),
-  );
-  metric(
-    'site_service_restarts_total',
-    'Restarts of a supervised service after it exited',
-    'counter',
-    status.services.map((s) => [{ service: s.name }, s.restarts]),
-  );
-  metric(
-    'site_csp_violations_total',
-    'Content-Security-Policy violations reported by browsers',
-    'counter',
-    status.cspViolations.map(([directive, count]) => [{ directive }, count]),
-  );
-  metric('site_registry_revision', 'Registry revision the shell serves', 'gauge', [[{}, status.registry.revision]]);
-  metric('site_registry_up', "Whether the shell's last poll of the registry succeeded", 'gauge', [
-    [{}, status.registry.lastError === null && status.registry.lastPollAt !== null ? 1 : 0],
-  ]);
-  // Never polled successfully: the age since the process started, so the alert on a stale catalog still fires.
-  metric('site_registry_poll_age_seconds', 'Seconds since the shell last read the registry successfully', 'gauge', [
-    [{}, status.registry.pollAgeSeconds ?? status.process.uptimeSeconds],
-  ]);
-  metric(
-    'site_http_responses_total',
-    'Answers of this shell per status class',
-    'counter',
-    status.responses.map(([code, count]) => [{ code }, count]),
-  );
-  metric(
-    'site_page_cache_answers_total',
-    'Page answers per render-cache outcome (hit, stale, miss, stale-if-error, bypass)',
-    'counter',
-    status.pageCache.map(([outcome, count]) => [{ outcome }, count]),
-  );
-  // What this shell serves, stable and canary: an alert compares it with what the registry names live.
-  metric(
-    'site_remote_version_served',
-    'Remote versions this shell renders pages with (role stable, or canary for a share of visitors)',
-    'gauge',
-    remotes.flatMap((r) => [
-      [{ remote: r.name, version: r.version, role: 'stable' }, 1] as [Record<string, string>, number],
-      ...(r.canary ? [[{ remote: r.name, version: r.canary.version, role: 'canary' }, 1] as [Record<string, string>, number]] : []),
-    ]),
-  );
-  metric('site_process_heap_used_bytes', 'V8 heap used', 'gauge', [[{}, status.process.heapUsedBytes]]);
-  lines.push(...vitalsPrometheus(status.webVitals));
-  return `${lines.join('\n')}\n`;
-}
-
 /** The platform team's view: a dashboard, its JSON, and Prometheus metrics, all behind the dashboard password. */
-export function registerPlatformRoutes(app: FastifyInstance, input: PlatformDependencies): void {
-  const deps = { ...input, responses: input.responses ?? new ResponseCounter(), pageCache: input.pageCache ?? new PageCacheCounter() };
-  deps.responses.attach(app);
-  deps.pageCache.attach(app);
+export async function platformRoutes(app: FastifyInstance): Promise<void> {
+  const config = app.shellConfig;
+  const deps: PlatformDependencies = {
+    registry: app.registry,
+    federation: app.federation,
+    stats: app.remoteStats,
+    metrics: app.metrics,
+    dashboardVerifier: config.dashboardVerifier,
+    fleetToken: config.fleetToken,
+    cspReports: app.cspReports,
+    supervisorStatusFile: config.supervisorStatusFile,
+    registryUrl: config.registryUrl,
+  };
   if (!deps.dashboardVerifier) app.log.info('operator pages (/_platform, /metrics) are off: DASHBOARD_TOKEN_SHA256 is not set');
   const onRequest = operatorGuard(deps.dashboardVerifier);
   app.get('/_platform/remotes.json', { onRequest }, async (_request, reply) => {
@@ -262,14 +149,14 @@ export function registerPlatformRoutes(app: FastifyInstance, input: PlatformDepe
   });
   app.get('/_platform', { onRequest }, async (_request, reply) => {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', STATIC_DOCUMENT_POLICY);
-    return renderDashboard(platformStatus(deps), await readRegistryView(deps));
+    return renderDashboard(await platformStatus(deps), await readRegistryView(deps));
   });
   app.get('/_platform/fleet.json', { onRequest }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return readRegistryView(deps);
   });
   app.get('/metrics', { onRequest }, async (_request, reply) => {
-    reply.header('content-type', 'text/plain; version=0.0.4');
-    return prometheus(platformStatus(deps));
+    reply.header('content-type', app.metrics.contentType);
+    return app.metrics.exposition(await platformStatus(deps));
   });
 }

@@ -1,3 +1,6 @@
+import { LRUCache } from 'lru-cache';
+import { Histogram, Registry } from 'prom-client';
+
 /**
  * Core Web Vitals that visitors' browsers measured (LCP, INP, CLS), aggregated into Prometheus histograms per remote,
  * section and version. Browsers send them by beacon to the report endpoint; only sections of the live catalog count.
@@ -86,9 +89,38 @@ export interface VitalHistogram {
   count: number;
 }
 
-/** Histograms per metric and series; bounded, and fed only with series the caller checked against the catalog. */
+const HELP: Record<VitalName, string> = {
+  LCP: "Largest Contentful Paint of visitors' page loads, per section holding the LCP element",
+  INP: "Interaction to Next Paint of visitors' page views, per section holding the interaction target",
+  CLS: "Cumulative Layout Shift of visitors' page views, per section holding the largest shift",
+};
+
+const NAMES: readonly VitalName[] = ['LCP', 'INP', 'CLS'];
+type SeriesLabels = 'remote' | 'section' | 'version';
+
+/**
+ * Prometheus histograms (prom-client, `_bucket` with `le`, `_sum`, `_count`) per metric and series, in the registry
+ * given (the server's); bounded, and fed only with series the caller checked against the catalog.
+ */
 export class WebVitals {
-  private readonly histograms = new Map<string, VitalHistogram>();
+  private readonly histograms: Record<VitalName, Histogram<SeriesLabels>>;
+  /** The series counted, least recently reported first out: a series that goes leaves its histogram too. */
+  private readonly series = new LRUCache<string, { name: VitalName; series: VitalSection }>({
+    max: MAX_SERIES,
+    dispose: ({ name, series }) => this.histograms[name].remove({ ...series }),
+  });
+
+  constructor(registry: Registry = new Registry()) {
+    const histogram = (name: VitalName) =>
+      new Histogram({
+        name: VITAL_METRIC_NAMES[name],
+        help: HELP[name],
+        labelNames: ['remote', 'section', 'version'],
+        buckets: VITAL_BUCKETS[name],
+        registers: [registry],
+      });
+    this.histograms = { LCP: histogram('LCP'), INP: histogram('INP'), CLS: histogram('CLS') };
+  }
 
   /**
    * Counts a report. `isLive` says whether a remote serves that section in that version now; a report naming any
@@ -102,58 +134,39 @@ export class WebVitals {
       return null;
     }
     const series = target ?? SHELL_SERIES;
-    const histogram = this.entry(report.name, series);
-    const value = histogramValue(report.name, report.value);
-    VITAL_BUCKETS[report.name].forEach((bound, index) => {
-      if (value <= bound) histogram.buckets[index]! += 1;
-    });
-    histogram.buckets[histogram.buckets.length - 1]! += 1;
-    histogram.sum += value;
-    histogram.count += 1;
+    const key = `${report.name} ${series.remote}@${series.version}/${series.section}`;
+    if (!this.series.get(key)) this.series.set(key, { name: report.name, series: { ...series } });
+    this.histograms[report.name].observe(
+      { remote: series.remote, section: series.section, version: series.version },
+      histogramValue(report.name, report.value),
+    );
     return series;
   }
 
-  snapshot(): VitalHistogram[] {
-    return [...this.histograms.values()]
-      .map((histogram) => ({ ...histogram, series: { ...histogram.series }, buckets: [...histogram.buckets] }))
-      .sort((a, b) =>
-        `${a.name} ${a.series.remote} ${a.series.section} ${a.series.version}`.localeCompare(
-          `${b.name} ${b.series.remote} ${b.series.section} ${b.series.version}`,
-        ),
-      );
-  }
-
-  private entry(name: VitalName, series: VitalSection): VitalHistogram {
-    const key = `${name} ${series.remote}@${series.version}/${series.section}`;
-    let histogram = this.histograms.get(key);
-    if (!histogram) {
-      // Bounded: series come from the live catalog only, and the oldest go when the map is full.
-      if (this.histograms.size >= MAX_SERIES) this.histograms.delete(this.histograms.keys().next().value!);
-      histogram = { name, series: { ...series }, buckets: new Array<number>(VITAL_BUCKETS[name].length + 1).fill(0), sum: 0, count: 0 };
-      this.histograms.set(key, histogram);
+  /** Every series' histogram, by metric, remote, section and version. */
+  async snapshot(): Promise<VitalHistogram[]> {
+    const all: VitalHistogram[] = [];
+    for (const name of NAMES) {
+      const bounds = VITAL_BUCKETS[name].length + 1;
+      const bySeries = new Map<string, VitalHistogram>();
+      for (const sample of (await this.histograms[name].get()).values) {
+        const series = { remote: String(sample.labels.remote), section: String(sample.labels.section), version: String(sample.labels.version) };
+        const key = `${series.remote}@${series.version}/${series.section}`;
+        let histogram = bySeries.get(key);
+        if (!histogram) {
+          histogram = { name, series, buckets: [], sum: 0, count: 0 };
+          bySeries.set(key, histogram);
+        }
+        if (sample.metricName?.endsWith('_bucket')) histogram.buckets.push(sample.value);
+        else if (sample.metricName?.endsWith('_sum')) histogram.sum = Number(sample.value.toFixed(6));
+        else histogram.count = sample.value;
+      }
+      all.push(...[...bySeries.values()].filter((histogram) => histogram.buckets.length === bounds));
     }
-    return histogram;
+    return all.sort((a, b) =>
+      `${a.name} ${a.series.remote} ${a.series.section} ${a.series.version}`.localeCompare(
+        `${b.name} ${b.series.remote} ${b.series.section} ${b.series.version}`,
+      ),
+    );
   }
-}
-
-/** The Prometheus text of the histograms (`_bucket` with `le`, `_sum`, `_count`), HELP and TYPE once per metric. */
-export function vitalsPrometheus(histograms: VitalHistogram[]): string[] {
-  const lines: string[] = [];
-  const help: Record<VitalName, string> = {
-    LCP: "Largest Contentful Paint of visitors' page loads, per section holding the LCP element",
-    INP: "Interaction to Next Paint of visitors' page views, per section holding the interaction target",
-    CLS: "Cumulative Layout Shift of visitors' page views, per section holding the largest shift",
-  };
-  const label = (value: string) => value.replace(/["\\\n]/g, '_');
-  for (const name of ['LCP', 'INP', 'CLS'] as const) {
-    const metric = VITAL_METRIC_NAMES[name];
-    lines.push(`# HELP ${metric} ${help[name]}`, `# TYPE ${metric} histogram`);
-    for (const histogram of histograms.filter((h) => h.name === name)) {
-      const labels = `remote="${label(histogram.series.remote)}",section="${label(histogram.series.section)}",version="${label(histogram.series.version)}"`;
-      VITAL_BUCKETS[name].forEach((bound, index) => lines.push(`${metric}_bucket{${labels},le="${bound}"} ${histogram.buckets[index]}`));
-      lines.push(`${metric}_bucket{${labels},le="+Inf"} ${histogram.buckets.at(-1)}`);
-      lines.push(`${metric}_sum{${labels}} ${Number(histogram.sum.toFixed(6))}`, `${metric}_count{${labels}} ${histogram.count}`);
-    }
-  }
-  return lines;
 }

@@ -36,7 +36,7 @@ function directivesOf(body: unknown): unknown[] {
  * The local endpoint browsers send CSP violation reports to: counted (they reach `/metrics`), never stored; small
  * bodies only, and always 204 so a report cannot tell anything back.
  */
-export interface SectionErrorReport {
+interface SectionErrorReport {
   remote: string;
   section: string;
   version: string;
@@ -52,45 +52,51 @@ function sectionErrorOf(body: unknown): SectionErrorReport | null {
   return { remote, section, version };
 }
 
-/** Where a browser report came from: the page token it carries (null without one) and the client's address. */
-export interface ReportOrigin {
-  token: unknown;
-  client: string;
-}
-
 /** Reports one client address may send per minute; beyond it the endpoint answers 429 and counts nothing. */
 const REPORTS_PER_CLIENT_PER_MINUTE = 120;
 
 /**
  * The endpoint receives CSP reports, browsers' section errors and Web Vitals alike, rate-limited per client address.
- * `onSectionError` and `onWebVitals` decide whether a report counts: its page token, and whether the sections it
- * names exist in the live catalog (anything else is dropped, so browsers cannot grow the metrics' labels).
+ * A section error or a Web Vitals report counts only with the token of a page this shell served, naming the versions
+ * it reports on, once per page view and kind (error reports, which decide canaries, also at most a few times per
+ * address), and only for sections of versions this shell serves: browsers cannot grow the metrics' labels.
  */
-export function registerCspReports(
-  app: FastifyInstance,
-  reports: CspReports,
-  onSectionError?: (report: SectionErrorReport, origin: ReportOrigin) => void,
-  onWebVitals?: (report: VitalsReport, origin: ReportOrigin) => void,
-  limit = REPORTS_PER_CLIENT_PER_MINUTE,
-): void {
-  app.register(async (scope) => {
-    await scope.register(rateLimit, { max: limit, timeWindow: 60_000, cache: 10_000 });
-    scope.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(String(body)));
-      } catch {
-        done(null, null);
-      }
-    });
-    scope.post(CSP_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
-      const sectionError = sectionErrorOf(request.body);
-      const vitals = sectionError ? null : vitalsReportOf(request.body);
-      const origin: ReportOrigin = { token: (request.body as { token?: unknown } | null)?.token ?? null, client: request.ip };
-      if (sectionError) onSectionError?.(sectionError, origin);
-      else if (vitals) onWebVitals?.(vitals, origin);
-      else if ((request.body as { type?: unknown } | null)?.type === 'web-vitals') return reply.code(204).header('cache-control', 'no-store').send();
-      else for (const directive of directivesOf(request.body)) reports.record(directive);
-      return reply.code(204).header('cache-control', 'no-store').send();
-    });
+export async function browserReports(app: FastifyInstance): Promise<void> {
+  // Only sections of versions this shell serves count: labels stay bounded by the live catalog.
+  const isLiveSection = (report: { remote: string; section: string; version: string }) => {
+    const catalog = app.registry.current;
+    const record = catalog.remotes.get(report.remote);
+    if (record && (record.version === report.version || record.pending?.version === report.version)) return record.sections.includes(report.section);
+    const canary = catalog.canaries.get(report.remote)?.record;
+    return Boolean(canary && canary.version === report.version && canary.sections.includes(report.section));
+  };
+  const onSectionError = (report: SectionErrorReport, token: unknown, client: string) => {
+    if (!isLiveSection(report)) return;
+    const verdict = app.pageTokens.accept(token, `section-error:${report.remote}`, [`${report.remote}@${report.version}`], client, true);
+    if (verdict.counted) app.remoteStats.recordBrowserError(report.remote, report.section, report.version, client);
+  };
+  const onWebVitals = (report: VitalsReport, token: unknown, client: string) => {
+    if (!report.sections.every(isLiveSection)) return;
+    const versions = [...new Set(report.sections.map((section) => `${section.remote}@${section.version}`))];
+    if (app.pageTokens.accept(token, report.name, versions, client).counted) app.remoteStats.recordVitals(report, isLiveSection);
+  };
+
+  await app.register(rateLimit, { max: REPORTS_PER_CLIENT_PER_MINUTE, timeWindow: 60_000, cache: 10_000 });
+  app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(null, null);
+    }
+  });
+  app.post(CSP_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const sectionError = sectionErrorOf(request.body);
+    const vitals = sectionError ? null : vitalsReportOf(request.body);
+    const token = (request.body as { token?: unknown } | null)?.token ?? null;
+    if (sectionError) onSectionError(sectionError, token, request.ip);
+    else if (vitals) onWebVitals(vitals, token, request.ip);
+    else if ((request.body as { type?: unknown } | null)?.type === 'web-vitals') return reply.code(204).header('cache-control', 'no-store').send();
+    else for (const directive of directivesOf(request.body)) app.cspReports.record(directive);
+    return reply.code(204).header('cache-control', 'no-store').send();
   });
 }

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Baseline protections on every answer: pages, proxied API, static files and error answers alike. */
@@ -23,3 +24,14 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
     reply.header('strict-transport-security', `max-age=${hstsSeconds}; includeSubDomains`);
   }
 }
+
+/** The baseline protections on every answer of the server, pages and proxied API alike, whatever sits in front. */
+export const securityHeaders = fp<{ hstsMaxAgeSeconds: number }>(
+  async (app, { hstsMaxAgeSeconds }) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      applySecurityHeaders(request, reply, hstsMaxAgeSeconds);
+      return payload;
+    });
+  },
+  { name: 'security-headers' },
+);

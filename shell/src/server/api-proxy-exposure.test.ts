@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerApiProxy } from './api-proxy';
+import { apiProxy } from './api-proxy';
 import { readProxyLimits } from './proxy-limits';
 
 /** A real loopback server standing for the content API: records what reaches it and answers 200. */
@@ -39,7 +39,7 @@ describe('the /api/ proxy exposes only what visitors use', () => {
   beforeAll(async () => {
     upstream = await recordingUpstream();
     app = Fastify();
-    registerApiProxy(app, upstream.url, readProxyLimits({}));
+    await app.register(apiProxy, { upstream: upstream.url, limits: readProxyLimits({}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

@@ -91,10 +91,11 @@ function refuseBody(request: FastifyRequest, reply: FastifyReply, statusCode: nu
   return refuse(reply, statusCode, message, retryAfterSeconds);
 }
 
-export interface ApiProxyState {
-  reads: ProxyPool;
-  forms: ProxyPool;
-  uploads: ProxyPool;
+export interface ApiProxyOptions {
+  /** The content API's base URL. */
+  upstream: string;
+  limits: ProxyLimits;
+  prefix?: string;
 }
 
 /**
@@ -103,7 +104,7 @@ export interface ApiProxyState {
  * request is cancelled upstream as soon as its visitor leaves, and a body that stops arriving, or arrives too slowly
  * to end by its deadline, is cut.
  */
-export function registerApiProxy(app: FastifyInstance, upstream: string, limits: ProxyLimits, prefix = '/api/'): ApiProxyState {
+export async function apiProxy(app: FastifyInstance, { upstream, limits, prefix = '/api/' }: ApiProxyOptions): Promise<void> {
   const target = new URL(upstream);
   // The pools bound the sockets; the agents only keep them alive between requests.
   const readAgent = new http.Agent({ keepAlive: true, maxSockets: limits.readConcurrency });
@@ -256,11 +257,8 @@ export function registerApiProxy(app: FastifyInstance, upstream: string, limits:
     });
   }
 
-  // Let request bodies through untouched: the content API parses them.
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all(`${prefix}*`, forward);
-  });
-  return { reads, forms, uploads };
+  // Let request bodies through untouched: the content API parses them (this plugin's scope only).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.all(`${prefix}*`, forward);
 }

@@ -3,16 +3,16 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { registerPlatformRoutes } from '../platform/routes';
-import { applySecurityHeaders } from '../security/headers';
-import { registerCspReports } from '../security/csp-reports';
+import { platformRoutes } from '../platform/routes';
+import { applySecurityHeaders, securityHeaders } from '../security/headers';
+import { browserReports } from '../security/csp-reports';
 import { pagesPlugin } from './plugins/pages';
 import { feedsPlugin } from './plugins/feeds';
 import { discoveryPlugin } from './plugins/discovery';
 import { shellServices } from './plugins/services';
-import { registerApiProxy } from './api-proxy';
-import { registerCaptchaStandIn } from './captcha-standin';
-import { registerSiteIcons } from './site-icons';
+import { apiProxy } from './api-proxy';
+import { captchaStandIn } from './captcha-standin';
+import { siteIcons } from './site-icons';
 import type { ShellConfig } from './config';
 import { escapeHtml } from './document';
 import { STATIC_DOCUMENT_POLICY } from './csp';
@@ -37,12 +37,31 @@ function undecodablePage(rawUrl: string): string {
   ].join('');
 }
 
-/** Builds the shell server: static shell assets, the same-origin API, platform endpoints and server rendering. */
 interface ShellServerOptions {
   /** Whether the process is stopping (/ready then answers 503); never by default. */
-  lifecycle?: { readonly draining: boolean };
+  lifecycle?: { readonly draining: boolean } | undefined;
 }
 
+/**
+ * Liveness on /health; readiness on /ready, for visitors once the catalog of remotes and the content revision have
+ * been read: before that no page can be rendered or cached correctly, so the load balancer sends it nothing. A
+ * stopping shell is not ready either: the load balancer stops sending it visitors while it drains.
+ */
+async function probes(app: FastifyInstance, { lifecycle }: ShellServerOptions): Promise<void> {
+  app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
+  app.get('/ready', async (_request, reply) => {
+    if (lifecycle?.draining) return reply.header('cache-control', 'no-store').code(503).send({ status: 'stopping' });
+    const catalog = app.registry.lastSuccessAt !== null;
+    const contentRevision = app.contentRevision.current !== null;
+    reply.header('cache-control', 'no-store').code(catalog && contentRevision ? 200 : 503);
+    return { status: catalog && contentRevision ? 'ready' : 'starting', catalog, contentRevision };
+  });
+}
+
+/**
+ * Builds the shell server: static shell assets, the same-origin API, platform endpoints and server rendering, each
+ * a plugin that reads the long-lived services from the decorations the services plugin made.
+ */
 export async function createShellServer(config: ShellConfig, options: ShellServerOptions = {}): Promise<ShellServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -88,60 +107,14 @@ export async function createShellServer(config: ShellConfig, options: ShellServe
       response.setHeader('vary', 'accept-encoding');
     },
   });
-  // Baseline protections on every answer, pages and proxied API alike, whatever sits in front of the shell.
-  app.addHook('onSend', async (request, reply, payload) => {
-    applySecurityHeaders(request, reply, config.hstsMaxAgeSeconds);
-    return payload;
-  });
-  registerApiProxy(app, config.contentApiUrl, config.proxyLimits);
-  // Only sections of versions this shell serves count: labels stay bounded by the live catalog.
-  const isLiveSection = (report: { remote: string; section: string; version: string }) => {
-    const catalog = app.registry.current;
-    const record = catalog.remotes.get(report.remote);
-    if (record && (record.version === report.version || record.pending?.version === report.version)) return record.sections.includes(report.section);
-    const canary = catalog.canaries.get(report.remote)?.record;
-    return Boolean(canary && canary.version === report.version && canary.sections.includes(report.section));
-  };
-  // A browser's report counts only with the token of a page this shell served, naming the versions it reports on,
-  // once per page view and kind; error reports (they decide canaries) also count at most a few times per address.
-  registerCspReports(
-    app,
-    app.cspReports,
-    (report, origin) => {
-      if (!isLiveSection(report)) return;
-      const verdict = app.pageTokens.accept(origin.token, `section-error:${report.remote}`, [`${report.remote}@${report.version}`], origin.client, true);
-      if (verdict.counted) app.remoteStats.recordBrowserError(report.remote, report.section, report.version, origin.client);
-    },
-    (report, origin) => {
-      if (!report.sections.every(isLiveSection)) return;
-      const versions = [...new Set(report.sections.map((section) => `${section.remote}@${section.version}`))];
-      if (app.pageTokens.accept(origin.token, report.name, versions, origin.client).counted) app.remoteStats.recordVitals(report, isLiveSection);
-    },
-  );
-  registerPlatformRoutes(app, {
-    registry: app.registry,
-    federation: app.federation,
-    stats: app.remoteStats,
-    dashboardVerifier: config.dashboardVerifier,
-    fleetToken: config.fleetToken,
-    cspReports: app.cspReports,
-    supervisorStatusFile: config.supervisorStatusFile,
-    registryUrl: config.registryUrl,
-  });
-  registerSiteIcons(app);
-  registerCaptchaStandIn(app, config.captchaStandInSecret);
+  await app.register(securityHeaders, { hstsMaxAgeSeconds: config.hstsMaxAgeSeconds });
+  await app.register(apiProxy, { upstream: config.contentApiUrl, limits: config.proxyLimits });
+  await app.register(browserReports);
+  await app.register(platformRoutes);
+  await app.register(siteIcons);
+  await app.register(captchaStandIn, { secret: config.captchaStandInSecret });
   await app.register(discoveryPlugin);
-  app.get('/health', async () => ({ status: 'ok', remotesRevision: app.registry.current.revision }));
-  // Ready for visitors once the catalog of remotes and the content revision have been read: before that no page
-  // can be rendered or cached correctly, so the load balancer sends it nothing (liveness stays on /health).
-  // A stopping shell is not ready either: the load balancer stops sending it visitors while it drains.
-  app.get('/ready', async (_request, reply) => {
-    if (options.lifecycle?.draining) return reply.header('cache-control', 'no-store').code(503).send({ status: 'stopping' });
-    const catalog = app.registry.lastSuccessAt !== null;
-    const contentRevision = app.contentRevision.current !== null;
-    reply.header('cache-control', 'no-store').code(catalog && contentRevision ? 200 : 503);
-    return { status: catalog && contentRevision ? 'ready' : 'starting', catalog, contentRevision };
-  });
+  await app.register(probes, { lifecycle: options.lifecycle });
   await app.register(feedsPlugin);
   await app.register(pagesPlugin);
   await app.ready();

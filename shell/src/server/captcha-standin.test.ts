@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { captchaConfigFromEnv } from '../forms/captcha';
 import { readConfig } from './config';
-import { issueStandInToken, registerCaptchaStandIn, verifyStandInToken } from './captcha-standin';
+import { issueStandInToken, captchaStandIn, verifyStandInToken } from './captcha-standin';
 import { captchaStandInEnabled } from '../forms/captcha-standin-settings';
 
 const standIn = { CAPTCHA_STANDIN: 'true', CAPTCHA_STANDIN_SECRET: 'a-secret-of-the-run' };
@@ -32,9 +32,9 @@ describe('the captcha stand-in', () => {
 
   it('serves the script, tokens and siteverify over HTTP, only when asked for', async () => {
     const app = Fastify();
-    registerCaptchaStandIn(app, captchaStandInEnabled(standIn) ? standIn.CAPTCHA_STANDIN_SECRET : null);
+    await app.register(captchaStandIn, { secret: captchaStandInEnabled(standIn) ? standIn.CAPTCHA_STANDIN_SECRET : null });
     const off = Fastify();
-    registerCaptchaStandIn(off, captchaStandInEnabled({}) ? 'unexpected' : null);
+    await off.register(captchaStandIn, { secret: captchaStandInEnabled({}) ? 'unexpected' : null });
     try {
       const base = await app.listen({ host: '127.0.0.1', port: 0 });
       const offBase = await off.listen({ host: '127.0.0.1', port: 0 });

@@ -55,13 +55,9 @@ function clientScript(): string {
  * Registered only with a stand-in secret, which the config gives only when the stand-in is enabled (never in
  * production).
  */
-export function registerCaptchaStandIn(app: FastifyInstance, secret: string | null): void {
+export async function captchaStandIn(app: FastifyInstance, { secret }: { secret: string | null }): Promise<void> {
   if (!secret) return;
-  app.register(async (scope) => standInRoutes(scope, secret));
   app.log.warn(`captcha stand-in served at ${CAPTCHA_STANDIN_PREFIX}/ (development only)`);
-}
-
-function standInRoutes(app: FastifyInstance, secret: string): void {
   // siteverify is form-encoded, as the provider's is.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
   app.get(CAPTCHA_STANDIN_SCRIPT, async (_request, reply) =>

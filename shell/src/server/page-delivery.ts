@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { localizePath, type Locale } from '@site/contracts';
-import type { PageCacheConfig, ShellConfig } from './config';
-import type { ContentRevision } from './content-revision';
+import type { PageCacheConfig } from './config';
 import { canonicalQuery, resolveRoute } from '../routing/routes';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
-import { type RenderCache, type CachedPage, type ContentCoding, type QueryDeclaration, type RenderedPage } from './render-cache';
+import { isCacheableStatus, type CacheOutcome, type CachedPage, type ContentCoding, type QueryDeclaration, type RenderedPage } from './render-cache';
 import type { MissBudget } from './miss-budget';
 import { tooManyRequestsPage } from './shell-failure-page';
 import { breakpointFromDevice, detectLocale } from './request-context';
@@ -13,41 +13,35 @@ import { visitorVariant, type VisitorVariant } from './canary-variant';
 import { siteOrigin } from './site-origin';
 import { PAGE_TOKEN_TIMING } from '../security/page-tokens';
 
-export interface DeliveryDependencies extends RenderDependencies {
-  config: ShellConfig;
-  cache: RenderCache;
-  revision: ContentRevision;
-  /** Per-client budget of answers the cache did not hold. */
-  missBudget: MissBudget;
-  /** Page views: each gets its own token for its browser reports, and counts as a view of its versions. */
-  pageViews?: { issue(versions: string[]): string; served(versions: string[]): void };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Per-client budget of answers the cache did not hold (the pages plugin's). */
+    missBudget: MissBudget;
+  }
 }
 
-/** How the answer was made, in the `x-page-cache` header (for operators, tests and benchmarks). */
-type CacheOutcome = 'hit' | 'stale' | 'miss' | 'stale-if-error' | 'bypass';
-
-/** Statuses whose pages are the same for everyone until the content changes; anything else is rendered each time. */
-const CACHEABLE_STATUSES = new Set([200, 301, 302, 307, 308, 404]);
-
-/** A degraded page (a section fell back) is replaced this soon, so a passing fault does not stick for a minute. */
-const DEGRADED_FRESH_MS = 5_000;
+/** What the renderer reads, from the server's decorations (render-page keeps its own narrow interface). */
+function renderDependencies(app: FastifyInstance): RenderDependencies {
+  return {
+    config: app.shellConfig,
+    api: app.contentApi,
+    initCache: app.initCache,
+    registry: app.registry,
+    federation: app.federation,
+    sanitize: app.sanitize,
+    shellAssets: app.shellAssets,
+  };
+}
 
 /** Longer query strings are rendered but not cached: hostile input must not flush the cache. */
 const MAX_CACHED_QUERY_LENGTH = 512;
 
-/** The coding to answer with: brotli, then gzip, by the client's Accept-Encoding (q=0 refuses). */
+/** The codings pages are kept in, in the server's order of preference (q-values of Accept-Encoding come first). */
+const codings = new Negotiator<ContentCoding>({ supportedValues: ['br', 'gzip', 'identity'] });
+
+/** The coding to answer with: the client's best-rated one, brotli first among equals; as it is when none fits. */
 function negotiateCoding(header: string | undefined): ContentCoding {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
-  }
-  const wildcard = accepted.get('*') ?? 0;
-  const quality = (coding: string) => accepted.get(coding) ?? wildcard;
-  if (quality('br') > 0) return 'br';
-  if (quality('gzip') > 0) return 'gzip';
-  return 'identity';
+  return (header && codings.negotiate(header)) || 'identity';
 }
 
 function etagFor(page: CachedPage, coding: ContentCoding): string {
@@ -116,7 +110,7 @@ const MAX_HELD_REFUSALS = 512;
  * followed such a link loses nothing. Every unknown address of a locale shares one "not found" page. Renders and
  * redirects spend the client's miss budget; cached pages never do.
  */
-export async function deliverPage(request: FastifyRequest, reply: FastifyReply, deps: DeliveryDependencies): Promise<FastifyReply> {
+export async function deliverPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const url = new URL(request.url, 'http://shell.local');
   const isRoot = url.pathname === '/';
   if (isRoot) {
@@ -135,41 +129,41 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   if (canonicalPath !== url.pathname) return reply.header('cache-control', 'public, max-age=3600').redirect(`${canonicalPath}${url.search}`, 301);
   const route = resolveRoute(url.pathname);
   if (route.kind === 'pdf-redirect') {
-    const target = pdfRedirectTarget(url.searchParams.get('url'), deps.config.pdfRedirectHosts);
+    const target = pdfRedirectTarget(url.searchParams.get('url'), app.shellConfig.pdfRedirectHosts);
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
   }
 
   // While a canary is live, the visitor's bucket picks the remotes' versions: the page is rendered and cached per
   // variant (its id is in the key), and the cookies that pin the visitor go on the answer, never in the page.
-  const visitor = visitorVariant(deps.registry.current, request.cookies ?? {});
+  const visitor = visitorVariant(app.registry.current, request.cookies ?? {});
   const pageRequest: PageRequest = {
     pathname: url.pathname,
     search: wholeQuery(url.search),
     device: breakpointFromDevice(request.headers['user-agent'], request.headers['sec-ch-ua-mobile'] as string | undefined),
-    origin: siteOrigin(request, deps.config),
-    contentRevision: deps.revision.current,
+    origin: siteOrigin(request, app.shellConfig),
+    contentRevision: app.contentRevision.current,
   };
   if (visitor.variant) pageRequest.canaryVariant = visitor.variant;
-  const policy = deps.config.pageCache;
-  const revisions = revisionsOf(deps, pageRequest);
+  const policy = app.shellConfig.pageCache;
+  const revisions = revisionsOf(app, pageRequest);
   const base = `${pageRequest.origin}|${pageRequest.device}|${visitor.variant ? `canary:${visitor.variant}|` : ''}`;
   const address = `${visitor.variant ?? ''}|${pageRequest.pathname}`;
   const query = route.definition.handle.query;
   const declaration: Pick<QueryDeclaration, 'params' | 'notFound'> | undefined = query.fromPage
-    ? deps.cache.declarationOf(address, revisions)
+    ? app.renderCache.declarationOf(address, revisions)
     : { params: query.params };
   if (declaration?.params) pageRequest.search = canonicalQuery(url.search, declaration.params);
   const vary = isRoot ? 'Accept-Encoding, Cookie, Accept-Language' : visitor.varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
-  const send = (page: CachedPage, outcome: CacheOutcome, varyBy: string) => sendPage(request, reply, deps, page, outcome, varyBy, visitor);
-  const refuse = () => refuseOverBudget(reply, deps, route.locale);
+  const send = (page: CachedPage, outcome: CacheOutcome, varyBy: string) => sendPage(request, reply, app, page, outcome, varyBy, visitor);
+  const refuse = () => refuseOverBudget(reply, app, route.locale);
   // With the page cache off every page is rendered by configuration (a benchmark of the renderer): nothing to budget.
-  const spend = () => !policy.enabled || deps.missBudget.take(request.ip);
+  const spend = () => !policy.enabled || app.missBudget.take(request.ip);
   const cacheable = policy.enabled && route.definition.handle.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
 
   if (!cacheable) {
     if (!spend()) return refuse();
-    const rendered = await renderPage(pageRequest, deps, request.log);
-    return send(deps.cache.detached(`${base}${pageRequest.pathname}${pageRequest.search}`, rendered, revisions), 'bypass', vary);
+    const rendered = await renderPage(pageRequest, renderDependencies(app), request.log);
+    return send(app.renderCache.detached(`${base}${pageRequest.pathname}${pageRequest.search}`, rendered, revisions), 'bypass', vary);
   }
   const canonicalTarget = (params: readonly string[]) => {
     const tracking = trackingQuery(url.search);
@@ -182,33 +176,31 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   }
 
   const key = declaration?.notFound ? notFoundKey(base, declaration.notFound) : `${base}${pageRequest.pathname}${pageRequest.search}`;
-  const render = () => renderAndKeep(deps, { base, address, key }, pageRequest, request);
-  const entry = deps.cache.get(key);
-  if (entry) {
-    const age = Date.now() - entry.renderedAt;
-    const current = entry.contentRevision === revisions.content && entry.catalogRevision === revisions.catalog;
-    if (current && age < (entry.degraded ? DEGRADED_FRESH_MS : policy.freshMs)) return send(entry, 'hit', vary);
-    if (current && !entry.degraded && age < policy.staleIfErrorMs) {
-      // Stale but of the same content: answer now, one render in the background brings it up to date.
-      if (!deps.cache.isRendering(key)) render().catch((error: unknown) => request.log.warn({ err: error }, 'background page render failed'));
-      return send(entry, 'stale', vary);
-    }
-    // The content or the remotes moved, or a degraded page is due for its replacement: the visitor waits for the new
-    // page, unless it cannot be made or the client is over its budget (then the page it has is better than none). A
-    // degraded page is never answered while a render replaces it behind the visitor's back: the next visitor would
-    // get other bytes (the fallen-back section's markup, styles and script preloads) for the same address.
-    if (!spend()) return send(entry, 'stale', vary);
-    const fresh = await render();
-    if (fresh.status < 500) return send(fresh, 'miss', vary);
-    if (age < policy.staleIfErrorMs) return send(entry, 'stale-if-error', vary);
-    return send(fresh, 'miss', vary);
+  const render = () =>
+    renderForCache(app, { base, address, key }, pageRequest, request).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'page render failed');
+      throw error;
+    });
+  const held = app.renderCache.peek(key);
+  if (held) {
+    // A page of the same content is answered at once while young enough to stand in for a failed render; else the
+    // content or the remotes moved (or it is too old): the visitor waits for the new page, unless the client is over
+    // its budget (then the page it has is better than none). A degraded page due for replacement is never answered
+    // while a render replaces it behind the visitor's back: the next visitor would get other bytes (the fallen-back
+    // section's markup, styles and script preloads) for the same address. That visitor waits for the new render,
+    // and the degraded page stands in only when the render fails.
+    const current = held.contentRevision === revisions.content && held.catalogRevision === revisions.catalog;
+    const young = Date.now() - held.renderedAt < policy.staleIfErrorMs;
+    if (!(current && young && !held.degraded) && !spend()) return send(held, 'stale', vary);
+    const { page, outcome } = await app.renderCache.fetch(key, render, { allowStale: current && young && !held.degraded, staleIfError: young });
+    return send(page, outcome, vary);
   }
   if (!spend()) return refuse();
-  const fresh = await render();
+  const { page: fresh, outcome } = await app.renderCache.fetch(key, render, { allowStale: false, staleIfError: false });
   // The first render of this address told what its query may hold: other parameters go to the canonical address.
-  const learned = fresh.status < 500 && !declaration ? deps.cache.declarationOf(address, revisions) : undefined;
+  const learned = fresh.status < 500 && !declaration ? app.renderCache.declarationOf(address, revisions) : undefined;
   if (learned?.params && !learned.notFound && hasUndeclared(url.search, learned.params)) return redirectToCanonical(reply, canonicalTarget(learned.params));
-  return send(fresh, 'miss', vary);
+  return send(fresh, outcome, vary);
 }
 
 function notFoundKey(base: string, locale: Locale): string {
@@ -220,83 +212,81 @@ function redirectToCanonical(reply: FastifyReply, target: string): FastifyReply 
   return reply.header('x-page-cache', 'canonical').header('cache-control', 'no-store').redirect(target, 301);
 }
 
-async function refuseOverBudget(reply: FastifyReply, deps: DeliveryDependencies, locale: Locale): Promise<FastifyReply> {
-  await deps.missBudget.holdRefusal(REFUSAL_DELAY_MS, MAX_HELD_REFUSALS);
+async function refuseOverBudget(reply: FastifyReply, app: FastifyInstance, locale: Locale): Promise<FastifyReply> {
+  await app.missBudget.holdRefusal(REFUSAL_DELAY_MS, MAX_HELD_REFUSALS);
   return reply
     .code(429)
     .header('x-page-cache', 'over-budget')
     .header('cache-control', 'no-store')
-    .header('retry-after', String(deps.missBudget.retryAfterSeconds))
+    .header('retry-after', String(app.missBudget.retryAfterSeconds))
     .header('content-type', 'text/html; charset=utf-8')
     .send(tooManyRequestsPage(locale));
 }
 
-function revisionsOf(deps: DeliveryDependencies, page: PageRequest): { content: string | null; catalog: number } {
-  return { content: page.contentRevision, catalog: deps.registry.current.revision };
+function revisionsOf(app: FastifyInstance, page: PageRequest): { content: string | null; catalog: number } {
+  return { content: page.contentRevision, catalog: app.registry.current.revision };
 }
 
 /**
- * One render per key at a time; its result replaces the cached page when it is worth keeping. A degraded render
- * never replaces a complete page of the same revisions: the complete one is kept and retried soon. The key it is
- * kept under comes from the render: the declared query parameters, or the locale's one "not found" page; what the
- * render found about the address is remembered for the next request.
+ * The render behind a cache miss or a stale page (the cache runs one per key at a time). A page is kept under the key
+ * its render names: the declared query parameters, or the locale's one "not found" page; what the render found about
+ * the address is remembered for the next request.
  */
-function renderAndKeep(
-  deps: DeliveryDependencies,
+async function renderForCache(
+  app: FastifyInstance,
   keys: { base: string; address: string; key: string },
   page: PageRequest,
   request: FastifyRequest,
 ): Promise<CachedPage> {
-  const revisions = revisionsOf(deps, page);
+  const revisions = revisionsOf(app, page);
   const sharedNotFound = (locale: Locale) => {
-    const entry = deps.cache.peek(notFoundKey(keys.base, locale));
+    const entry = app.renderCache.peek(notFoundKey(keys.base, locale));
     return entry && entry.contentRevision === revisions.content && entry.catalogRevision === revisions.catalog ? entry : undefined;
   };
-  return deps.cache.renderOnce(keys.key, async () => {
-    let rendered: RenderedPage = await renderPage(page, deps, request.log, { hasNotFoundPage: (locale) => !!sharedNotFound(locale) });
-    if (rendered.notFound && rendered.html.length === 0) {
-      const shared = sharedNotFound(rendered.notFound);
-      if (shared) {
-        if (!rendered.queryDependent)
-          deps.cache.declare(keys.address, { params: [], notFound: rendered.notFound, contentRevision: revisions.content, catalogRevision: revisions.catalog });
-        return shared;
-      }
-      // Evicted meanwhile: this time the page is rendered.
-      rendered = await renderPage(page, deps, request.log);
+  let rendered: RenderedPage = await renderPage(page, renderDependencies(app), request.log, { hasNotFoundPage: (locale) => !!sharedNotFound(locale) });
+  if (rendered.notFound && rendered.html.length === 0) {
+    const shared = sharedNotFound(rendered.notFound);
+    if (shared) {
+      if (!rendered.queryDependent)
+        app.renderCache.declare(keys.address, {
+          params: [],
+          notFound: rendered.notFound,
+          contentRevision: revisions.content,
+          catalogRevision: revisions.catalog,
+        });
+      return shared;
     }
-    const key = rendered.notFound
-      ? notFoundKey(keys.base, rendered.notFound)
-      : rendered.queryParams === null || rendered.queryParams === undefined
-        ? keys.key
-        : `${keys.base}${page.pathname}${canonicalQuery(page.search, rendered.queryParams)}`;
-    if (!CACHEABLE_STATUSES.has(rendered.status)) return deps.cache.detached(key, rendered, revisions);
-    if (!rendered.queryDependent)
-      deps.cache.declare(keys.address, {
-        params: rendered.queryParams ?? null,
-        ...(rendered.notFound ? { notFound: rendered.notFound } : {}),
-        contentRevision: revisions.content,
-        catalogRevision: revisions.catalog,
-      });
-    const previous = deps.cache.peek(key);
-    const sameRevisions = previous && previous.contentRevision === revisions.content && previous.catalogRevision === revisions.catalog;
-    if (rendered.degraded && previous && !previous.degraded && sameRevisions) {
-      previous.renderedAt = Date.now() - deps.config.pageCache.freshMs + DEGRADED_FRESH_MS;
-      return previous;
-    }
-    return deps.cache.set(key, rendered, revisions);
-  });
+    // Evicted meanwhile: this time the page is rendered.
+    rendered = await renderPage(page, renderDependencies(app), request.log);
+  }
+  const key = rendered.notFound
+    ? notFoundKey(keys.base, rendered.notFound)
+    : rendered.queryParams === null || rendered.queryParams === undefined
+      ? keys.key
+      : `${keys.base}${page.pathname}${canonicalQuery(page.search, rendered.queryParams)}`;
+  const entry = app.renderCache.detached(key, rendered, revisions);
+  if (rendered.status >= 500 || !isCacheableStatus(rendered.status)) return entry;
+  if (!rendered.queryDependent)
+    app.renderCache.declare(keys.address, {
+      params: rendered.queryParams ?? null,
+      ...(rendered.notFound ? { notFound: rendered.notFound } : {}),
+      contentRevision: revisions.content,
+      catalogRevision: revisions.catalog,
+    });
+  // Kept under the key the render named; the cache keeps it under the key asked for itself.
+  return key === keys.key ? entry : app.renderCache.keep(entry);
 }
 
 async function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  deps: DeliveryDependencies,
+  app: FastifyInstance,
   page: CachedPage,
   outcome: CacheOutcome,
   vary: string,
   visitor?: VisitorVariant,
 ): Promise<FastifyReply> {
-  const policy = deps.config.pageCache;
+  const policy = app.shellConfig.pageCache;
   reply.code(page.status).header('x-page-cache', outcome);
   for (const [name, value] of Object.entries(page.headers)) reply.header(name, value);
   if (visitor && visitor.setCookies.length > 0) reply.header('set-cookie', visitor.setCookies);
@@ -312,17 +302,18 @@ async function sendPage(
   }
   if (page.location) return reply.redirect(page.location, page.status);
 
-  if (page.status === 200 && page.versions?.length && deps.pageViews) {
-    // Per view, outside the cached body: the page's scripts read it from the navigation's Server-Timing entry.
-    reply.header('server-timing', `${PAGE_TOKEN_TIMING};desc="${deps.pageViews.issue(page.versions)}"`);
-    deps.pageViews.served(page.versions);
+  if (page.status === 200 && page.versions?.length) {
+    // Per view, outside the cached body: the page's scripts read it from the navigation's Server-Timing entry; it
+    // counts as a view of its versions.
+    reply.header('server-timing', `${PAGE_TOKEN_TIMING};desc="${app.pageTokens.issue(page.versions)}"`);
+    app.remoteStats.recordPageView(page.versions);
   }
   const coding = negotiateCoding(request.headers['accept-encoding']);
   // Pages are rendered for the device the request names (breakpointFromDevice): caches must key on what it reads.
   reply.header('vary', `${vary}, ${DEVICE_VARY}`);
   if (page.status < 500) reply.header('etag', etagFor(page, coding));
   if (page.status === 200 && notModified(request, page)) return reply.code(304).send();
-  const encoded = await deps.cache.body(page, coding);
+  const encoded = await app.renderCache.body(page, coding);
   if (encoded.coding !== 'identity') reply.header('content-encoding', encoded.coding);
   return reply.send(encoded.body);
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '@site/contracts';
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -9,6 +10,16 @@ const gzip = promisify(zlib.gzip);
 
 /** Below this size a page is kept and sent as it is: compression would not pay. */
 const COMPRESS_FROM_BYTES = 1024;
+
+/** A degraded page (a section fell back) is fresh this long only, so a passing fault does not stick for a minute. */
+const DEGRADED_FRESH_MS = 5_000;
+
+/** Statuses whose pages are the same for everyone until the content changes; anything else is rendered each time. */
+const CACHEABLE_STATUSES = new Set([200, 301, 302, 307, 308, 404]);
+
+export function isCacheableStatus(status: number): boolean {
+  return CACHEABLE_STATUSES.has(status);
+}
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
@@ -48,6 +59,33 @@ export interface CachedPage extends Omit<RenderedPage, 'html'> {
   bytes: number;
 }
 
+/** How a page answer was made, as the `x-page-cache` header names it (for operators, tests, benchmarks and metrics). */
+export type CacheOutcome = 'hit' | 'stale' | 'miss' | 'stale-if-error' | 'bypass';
+
+/**
+ * How a request may use what the cache holds: `allowStale`, a page past its fresh time is answered at once while
+ * one render in the background replaces it; otherwise the request waits for a new render (the content moved), and
+ * `staleIfError` lets the page held stand in when that render fails.
+ */
+export interface FetchPolicy {
+  allowStale: boolean;
+  staleIfError: boolean;
+}
+
+/**
+ * Renders the page of a key. The page it returns is kept under that key when its `key` is the one asked for and its
+ * status is cacheable; a page it kept elsewhere (see `keep`) or shares (one "not found" page per locale) is only
+ * answered. A 5xx page is a failed render: the cache keeps what it had.
+ */
+export type RenderPage = (stale: CachedPage | undefined) => Promise<CachedPage>;
+
+/** A render that failed (5xx): answered when no stale page may stand in. */
+class RenderFailure extends Error {
+  constructor(readonly page: CachedPage) {
+    super(`page render failed with ${page.status}`);
+  }
+}
+
 const ENTRY_OVERHEAD_BYTES = 512;
 
 /** How many addresses' query declarations are remembered (about 200 bytes each). */
@@ -68,25 +106,45 @@ function entityTag(html: Buffer): string {
   return createHash('sha1').update(html).digest('base64url').slice(0, 27);
 }
 
+const sameRevisions = (a: CachedPage, b: CachedPage) => a.contentRevision === b.contentRevision && a.catalogRevision === b.catalogRevision;
+
 /**
- * Rendered pages in memory, bounded in bytes (compressed variants counted), least recently used first out; and
- * one render at a time per key, so a crowd asking for the same stale or new page costs one render.
+ * Rendered pages in memory (lru-cache): bounded in bytes with compressed variants counted, least recently used first
+ * out, no page over a quarter of the bound; fresh for `freshMs` (a degraded page for a few seconds), then served stale
+ * while one render per key replaces it, and kept when that render fails (stale-if-error).
  */
 export class RenderCache {
-  private readonly entries = new Map<string, CachedPage>();
-  private readonly inflight = new Map<string, Promise<CachedPage>>();
+  private readonly pages: LRUCache<string, CachedPage, RenderPage>;
+  private readonly declarations = new LRUCache<string, QueryDeclaration>({ max: MAX_DECLARATIONS });
   private readonly compressing = new WeakMap<CachedPage, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>();
-  private readonly declarations = new Map<string, QueryDeclaration>();
-  private totalBytes = 0;
+  /** Keys with a render under way: their slot holds the render, not a page to resize. */
+  private readonly rendering = new Set<string>();
+  /** A size that no entry may have: what a render that is not kept under its key is given. */
+  private readonly notKept: number;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number, options: { freshMs: number }) {
+    const maxEntrySize = Math.max(1, Math.floor(maxBytes / 4));
+    this.notKept = maxEntrySize + 1;
+    this.pages = new LRUCache<string, CachedPage, RenderPage>({
+      maxSize: maxBytes,
+      maxEntrySize,
+      sizeCalculation: (page) => page.bytes,
+      ttl: options.freshMs,
+      // Past its fresh time a page stays until it is replaced or evicted: stale-while-revalidate and stale-if-error.
+      noDeleteOnStaleGet: true,
+      noDeleteOnFetchRejection: true,
+      // A render whose slot was evicted or replaced meanwhile still answers the requests that wait for it.
+      ignoreFetchAbort: true,
+      fetchMethod: (key, stale, { options, context: render }) => this.renderAndKeep(key, stale, options, render),
+    });
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.pages.size;
   }
 
   get bytes(): number {
-    return this.totalBytes;
+    return this.pages.calculatedSize;
   }
 
   /** The body of a page in the coding asked for (or as it is, for a small page), compressed once per entry. */
@@ -107,38 +165,23 @@ export class RenderCache {
       coding === 'br'
         ? await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })
         : await gzip(source, { level: 6 });
-    this.keep(page, coding, body);
+    page.encoded[coding] = body;
+    page.bytes += body.length;
+    this.recount(page);
     return body;
   }
 
-  /** Adds an encoding to an entry, and lets its original go once the brotli copy exists. */
-  private keep(page: CachedPage, coding: 'br' | 'gzip', body: Buffer): void {
-    const stored = this.entries.get(page.key) === page;
-    page.encoded[coding] = body;
-    let change = body.length;
-    if (coding === 'br' && page.html && stored) {
-      change -= page.html.length;
-      page.html = null;
-    }
-    page.bytes += change;
-    if (stored) {
-      this.totalBytes += change;
-      this.evict();
-    }
+  /** A kept page grew: the cache counts it anew, with the fresh time it had left (a stale page stays stale). */
+  private recount(page: CachedPage): void {
+    if (this.rendering.has(page.key) || this.peek(page.key) !== page) return;
+    const remaining = this.pages.getRemainingTTL(page.key);
+    this.pages.delete(page.key);
+    this.pages.set(page.key, page, { ttl: Math.max(1, Math.floor(Number.isFinite(remaining) ? remaining : 1)) });
   }
 
-  get(key: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    // Refresh its place in the LRU order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  /** The cached page without touching the LRU order. */
+  /** The page kept under a key, fresh or stale, without touching the LRU order. */
   peek(key: string): CachedPage | undefined {
-    return this.entries.get(key);
+    return this.pages.peek(key, { allowStale: true });
   }
 
   /** A page in cache form that is not kept (not cacheable, or the cache is off). */
@@ -155,62 +198,89 @@ export class RenderCache {
     };
   }
 
-  set(key: string, page: RenderedPage, revisions: { content: string | null; catalog: number }, now = Date.now()): CachedPage {
-    const entry = this.detached(key, page, revisions, now);
-    // Compressed right away, so that the entry shrinks to its brotli copy (errors only leave it uncompressed).
-    if (page.html.length >= COMPRESS_FROM_BYTES) void this.body(entry, 'br').catch(() => undefined);
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.totalBytes -= previous.bytes;
-    }
-    if (entry.bytes > this.maxBytes / 4) return entry;
-    this.entries.set(key, entry);
-    this.totalBytes += entry.bytes;
-    this.evict();
-    return entry;
+  /**
+   * Keeps a page under its own key and returns what is kept there. A degraded page never replaces a complete page of
+   * the same revisions: the complete one stays, fresh for a few seconds only, so that it is retried soon.
+   */
+  async keep(page: CachedPage): Promise<CachedPage> {
+    const options: LRUCache.SetOptions<string, CachedPage, RenderPage> = {};
+    const kept = await this.prepare(page, this.peek(page.key), options);
+    this.pages.set(page.key, kept, options);
+    return kept;
   }
 
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.totalBytes -= entry.bytes;
+  /**
+   * The page of a key: the one kept while it is fresh, else a new render, one per key however many requests ask
+   * meanwhile (see FetchPolicy for what a request gets while it runs or when it fails).
+   */
+  async fetch(key: string, render: RenderPage, policy: FetchPolicy): Promise<{ page: CachedPage; outcome: Exclude<CacheOutcome, 'bypass'> }> {
+    const held = this.peek(key);
+    const status: LRUCache.Status<string, CachedPage, RenderPage> = {};
+    let page: CachedPage | undefined;
+    try {
+      page = await this.pages.fetch(key, {
+        context: render,
+        allowStale: policy.allowStale,
+        forceRefresh: !policy.allowStale,
+        allowStaleOnFetchRejection: policy.staleIfError,
+        status,
+      });
+    } catch (error) {
+      if (error instanceof RenderFailure) return { page: error.page, outcome: 'miss' };
+      throw error;
+    }
+    if (!page) throw new Error(`no page for ${key}`);
+    if (status.fetch === 'hit') return { page, outcome: 'hit' };
+    if (page === held) return { page, outcome: policy.allowStale ? 'stale' : 'stale-if-error' };
+    return { page, outcome: 'miss' };
+  }
+
+  private async renderAndKeep(
+    key: string,
+    stale: CachedPage | undefined,
+    options: LRUCache.FetcherFetchOptions<string, CachedPage, RenderPage>,
+    render: RenderPage,
+  ): Promise<CachedPage> {
+    this.rendering.add(key);
+    try {
+      const page = await render(stale);
+      if (page.status >= 500) throw new RenderFailure(page);
+      if (page.key !== key || !isCacheableStatus(page.status)) {
+        // Answered, not kept here: too large to keep, as far as the cache is concerned.
+        options.size = this.notKept;
+        return page;
+      }
+      return await this.prepare(page, stale, options);
+    } finally {
+      this.rendering.delete(key);
+    }
+  }
+
+  /** What to keep of a new page beside the one held, and for how long; a page to keep is compressed first. */
+  private async prepare(page: CachedPage, held: CachedPage | undefined, options: { ttl?: number }): Promise<CachedPage> {
+    if (page.degraded) {
+      options.ttl = DEGRADED_FRESH_MS;
+      if (held && !held.degraded && sameRevisions(held, page)) return held;
+    }
+    if (page.html && page.html.length >= COMPRESS_FROM_BYTES) {
+      // Kept as its brotli copy only (an error only leaves it uncompressed).
+      await this.body(page, 'br').catch(() => undefined);
+      if (page.encoded.br) {
+        page.bytes -= page.html.length;
+        page.html = null;
+      }
+    }
+    return page;
   }
 
   /** The declaration learned for an address (path and variant) at these revisions, if any. */
   declarationOf(address: string, revisions: { content: string | null; catalog: number }): QueryDeclaration | undefined {
-    const found = this.declarations.get(address);
+    const found = this.declarations.peek(address);
     return found && found.contentRevision === revisions.content && found.catalogRevision === revisions.catalog ? found : undefined;
   }
 
-  /** Remembers an address's declaration; the oldest learned goes first when the table is full. */
+  /** Remembers an address's declaration; the least recently learned goes first when the table is full. */
   declare(address: string, declaration: QueryDeclaration): void {
-    this.declarations.delete(address);
-    if (this.declarations.size >= MAX_DECLARATIONS) this.declarations.delete(this.declarations.keys().next().value!);
     this.declarations.set(address, declaration);
-  }
-
-  /** Runs `render` unless a render of the same key is under way, in which case its result is shared. */
-  renderOnce(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
-    let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = render().finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
-    return pending;
-  }
-
-  isRendering(key: string): boolean {
-    return this.inflight.has(key);
-  }
-
-  /** Drops the least recently used entries until the bound holds. */
-  private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.totalBytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.totalBytes -= entry.bytes;
-    }
   }
 }

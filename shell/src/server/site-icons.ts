@@ -29,7 +29,7 @@ function iconsDir(): string {
  * The university's icon at the paths browsers request without being told (`/favicon.ico`, the touch icons),
  * read once at start and cached by browsers for a day.
  */
-export function registerSiteIcons(app: FastifyInstance, dir = iconsDir()): void {
+export async function siteIcons(app: FastifyInstance, { dir = iconsDir() }: { dir?: string } = {}): Promise<void> {
   for (const [name, type] of Object.entries(ICONS)) {
     const body = fs.readFileSync(path.join(dir, FILE_OF[name] ?? name));
     app.get(`/${name}`, async (_request, reply) => reply.header('content-type', type).header('cache-control', 'public, max-age=86400').send(body));

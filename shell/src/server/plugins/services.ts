@@ -6,6 +6,7 @@ import { createApiClient } from '../../api/client';
 import { guardApiClient, type GuardedApiClient } from '../../api/guarded-client';
 import { RegistryClient } from '../../federation/registry-client';
 import { ServerFederation } from '../../federation/server-federation';
+import { ShellMetrics } from '../../platform/metrics';
 import { RemoteStats } from '../../platform/remote-stats';
 import { defaultInstanceId, FleetReporter } from '../../platform/fleet-reporter';
 import { CspReports } from '../../security/csp-reports';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     registry: RegistryClient;
     federation: ServerFederation;
     remoteStats: RemoteStats;
+    /** This server's Prometheus registry and the answers it counted. */
+    metrics: ShellMetrics;
     renderCache: RenderCache;
     sanitize: Sanitizer;
     shellAssets: ShellAssets;
@@ -46,8 +49,8 @@ function readShellAssets(browserDistDir: string): ShellAssets {
 
 /**
  * The shell's long-lived parts, made once per server and shared by every request as decorators: the guarded content
- * API and its revision, init data, the remote registry and federation, the render cache. Request state never lives
- * here; each request builds its own stores. They start with the server and stop when it closes.
+ * API and its revision, init data, the remote registry and federation, the render cache, the metrics. Request state
+ * never lives here; each request builds its own stores. They start with the server and stop when it closes.
  */
 export const shellServices = fp<{ config: ShellConfig }>(
   async (app, { config }) => {
@@ -62,7 +65,8 @@ export const shellServices = fp<{ config: ShellConfig }>(
       requestTimeoutMs: config.remoteEntryTimeoutMs,
       log: app.log,
     });
-    const remoteStats = new RemoteStats();
+    const metrics = new ShellMetrics();
+    const remoteStats = new RemoteStats(Date.now, metrics.registry);
     const sanitize = createSanitizer(new JSDOM('').window, config.mediaHosts);
     app
       .decorate('shellConfig', config)
@@ -74,6 +78,7 @@ export const shellServices = fp<{ config: ShellConfig }>(
       .decorate('initCache', new InitCache(contentApi, config.initCacheTtlMs, sanitize))
       .decorate('registry', registry)
       .decorate('remoteStats', remoteStats)
+      .decorate('metrics', metrics)
       .decorate(
         'federation',
         new ServerFederation(registry, remoteStats, {
@@ -84,7 +89,7 @@ export const shellServices = fp<{ config: ShellConfig }>(
           log: app.log,
         }),
       )
-      .decorate('renderCache', new RenderCache(config.pageCache.maxBytes))
+      .decorate('renderCache', new RenderCache(config.pageCache.maxBytes, { freshMs: config.pageCache.freshMs }))
       .decorate('sanitize', sanitize)
       .decorate('shellAssets', readShellAssets(config.browserDistDir))
       .decorate('cspReports', new CspReports())
@@ -102,6 +107,8 @@ export const shellServices = fp<{ config: ShellConfig }>(
         }),
       );
 
+    // Every answer of the server counts, by status class and page-cache outcome (the alerts' 5xx and stale shares).
+    app.addHook('onResponse', async (_request, reply) => metrics.recordAnswer(reply.statusCode, reply.getHeader('x-page-cache')));
     app.addHook('onReady', async () => {
       app.contentRevision.start();
       await app.contentRevision.refresh();
