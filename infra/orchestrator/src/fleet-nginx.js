@@ -142,4 +142,4 @@ async function startFleetNginx(options) {
   };
 }
 
-module.exports = { startFleetNginx, renderTemplate };
+module.exports = { startFleetNginx };
