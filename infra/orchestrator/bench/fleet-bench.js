@@ -8,7 +8,6 @@
 // Figures only: nothing here passes or fails.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { repoRoot } = require('../src/builds');
 const { startFleet, KINDS } = require('../src/fleet');
@@ -126,7 +125,9 @@ async function capacity(fleet) {
 }
 
 async function main() {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-fleet-bench-'));
+  // Inside the repository, as the end-to-end tests make theirs: a copy of a remote resolves its packages from here.
+  fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+  const workDir = fs.mkdtempSync(path.join(repoRoot, 'test-results', 'fleet-bench-'));
   console.log('building a news release (one more section)…');
   const release = await newsBuildWith(workDir, 'E2eFresh');
   // The canary drill needs a real build whose section throws: minutes of webpack on a small machine, so opt-in.
