@@ -1,0 +1,74 @@
+import { compareIntake, countsBetween, startTraffic, storedSubmissions, submitForms } from '../../orchestrator/src/fleet-drill.js';
+import { startFleet } from '../../orchestrator/src/fleet.js';
+
+// The deployed topology on one machine: two replicas of every service on one PostgreSQL database, behind Debian's
+// nginx with the project's template. Visitors' requests keep coming while every replica is restarted in turn, and
+// form submissions keep coming while a content API is killed.
+jest.setTimeout(300_000);
+
+let fleet: Awaited<ReturnType<typeof startFleet>>;
+
+beforeAll(async () => {
+  fleet = await startFleet({
+    build: false,
+    log: () => undefined,
+    env: {
+      // One load generator stands for many visitors: no visitor's own budgets apply to it.
+      PAGE_MISS_BURST: '100000',
+      PAGE_MISS_PER_SECOND: '100000',
+      FORM_RATE_LIMIT_MAX: '100000',
+      FORM_CLIENT_RATE_LIMIT_MAX: '100000',
+    },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+});
+
+test('a rolling restart of every service under a steady mix of visitors fails no request', async () => {
+  const traffic = startTraffic({ base: fleet.url, ratePerSecond: 10 });
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  // Failed requests by the replica being restarted while they were sent.
+  const failedDuring: Record<string, Record<string, number>> = {};
+  let before = traffic.counts();
+  await fleet.rollingRestart((replica) => {
+    const now = traffic.counts();
+    failedDuring[replica.name] = countsBetween(now, before).failures;
+    before = now;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const counts = await traffic.stop();
+  console.log(`rolling restart of ${Object.keys(failedDuring).length} replicas: ${counts.total} requests, ${counts.failed} failed`);
+
+  expect(failedDuring).toEqual({
+    'content-api-1': {},
+    'content-api-2': {},
+    'registry-1': {},
+    'registry-2': {},
+    'remote-host-1': {},
+    'remote-host-2': {},
+    'shell-1': {},
+    'shell-2': {},
+  });
+  expect(counts.total).toBeGreaterThan(100);
+  expect(counts.failures).toEqual({});
+});
+
+test('300 submissions over both content APIs, one killed midway: every acknowledged one is stored exactly once', async () => {
+  const apis = fleet.replicasOf('content-api');
+  const outcome = await submitForms({
+    replicaUrls: apis.map((replica) => replica.url),
+    count: 300,
+    concurrency: 8,
+    midway: () => fleet.kill('content-api', 0),
+  });
+  const intake = compareIntake(outcome, await storedSubmissions(fleet.databaseUrl, outcome.prefix));
+  console.log(`300 submissions: ${JSON.stringify(intake)}, ${outcome.retries} retries, ${outcome.replayed} replayed`);
+
+  expect(outcome.unacknowledged).toEqual([]);
+  expect(intake).toEqual({ acknowledged: 300, exactlyOnce: 300, missing: 0, duplicated: 0, otherId: 0, rows: 300 });
+  // The killed replica is back and takes submissions again.
+  const response = await fetch(`${apis[0]!.url}/ready`);
+  expect(response.status).toBe(200);
+});
