@@ -66,7 +66,7 @@ for (const path of ['/', '/news', '/apply']) {
         buffered: true,
       });
       new MutationObserver(() => {
-        if (seen.scriptAt !== null || !document.querySelector('script[src^="/_shell/main."]')) return;
+        if (seen.scriptAt !== null || !document.querySelector('script[src*="/_shell/main."]')) return;
         seen.scriptAt = performance.now();
         const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
         seen.heroLoaded = hero ? hero.complete : null;

@@ -93,4 +93,4 @@ async function benchPages(site) {
 /** @param {string[]} sections whether a page holds a form a visitor fills in */
 const hasForm = (sections) => sections.some((section) => /Form$|Subscription$/.test(section));
 
-module.exports = { benchPages, hasForm, sectionTypesOf };
+module.exports = { benchPages, hasForm };
