@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localizePath, type Locale } from '@site/contracts';
 import type { PageCacheConfig, ShellConfig } from './config';
 import type { ContentRevision } from './content-revision';
-import { canonicalQuery, resolveRoute } from '../routing/routes';
+import { canonicalQuery } from '../routing/routes';
+import { resolveSiteRoute } from '../routing/site-routes';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
 import { type RenderCache, type CachedPage, type ContentCoding, type QueryDeclaration, type RenderedPage } from './render-cache';
@@ -133,8 +134,8 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   // QA pages least of all) has a second address that crawlers' rules and the canonical link do not name.
   const canonicalPath = withoutTrailingSlash(url.pathname);
   if (canonicalPath !== url.pathname) return reply.header('cache-control', 'public, max-age=3600').redirect(`${canonicalPath}${url.search}`, 301);
-  const route = resolveRoute(url.pathname);
-  if (route.kind === 'pdf-redirect') {
+  const route = resolveSiteRoute(url.pathname);
+  if (route.id === 'pdf-redirect') {
     const target = pdfRedirectTarget(url.searchParams.get('url'), deps.config.pdfRedirectHosts);
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
   }
@@ -154,7 +155,7 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   const revisions = revisionsOf(deps, pageRequest);
   const base = `${pageRequest.origin}|${pageRequest.device}|${visitor.variant ? `canary:${visitor.variant}|` : ''}`;
   const address = `${visitor.variant ?? ''}|${pageRequest.pathname}`;
-  const query = route.definition.handle.query;
+  const query = route.handle.query;
   const declaration: Pick<QueryDeclaration, 'params' | 'notFound'> | undefined = query.fromPage
     ? deps.cache.declarationOf(address, revisions)
     : { params: query.params };
@@ -164,7 +165,7 @@ export async function deliverPage(request: FastifyRequest, reply: FastifyReply, 
   const refuse = () => refuseOverBudget(reply, deps, route.locale);
   // With the page cache off every page is rendered by configuration (a benchmark of the renderer): nothing to budget.
   const spend = () => !policy.enabled || deps.missBudget.take(request.ip);
-  const cacheable = policy.enabled && route.definition.handle.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
+  const cacheable = policy.enabled && route.handle.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
 
   if (!cacheable) {
     if (!spend()) return refuse();
