@@ -1,7 +1,7 @@
-import { startTransition, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef } from 'react';
 import { reaction } from 'mobx';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import type { SectionModule } from '@site/contracts';
 import { globalStyles, installTouchHighlight, scrollToHash } from '@site/ui';
 import { createBrowserApiClient } from '../api/browser-client';
@@ -10,19 +10,20 @@ import { DocumentEffects } from '../app/DocumentEffects';
 import { useStore, type SectionRuntime } from '../app/contexts';
 import { BrowserFederation, whenVisible } from '../federation/browser-federation';
 import { analyticsConfig, PageHitCounter } from '../analytics/page-hits';
-import { Navigator } from '../routing/navigator';
-import { resolveRoute } from '../routing/routes';
+import type { PageData } from '../routing/routes';
+import { resolveSiteRoute, siteRoutes } from '../routing/site-routes';
+import { ContentPage } from '../pages/ContentPage';
+import { browserRouteServices } from './route-services';
 import { LinkPrefetcher, PrefetchedPages, browserIdleCallback } from '../routing/prefetch';
 import { resolveSections } from '../sections/resolve-sections';
 import { reportSectionError } from '../sections/report-section-error';
 import { BrowserSanitizer } from '../security/browser-sanitizer';
-import type { Sanitizer } from '../security/sanitize';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
 import { BrowserPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
 import { reloadOnChunkError } from './chunk-reload';
 import { createBrowserCaptcha } from '../forms/captcha';
-import { LeaveGuardHistory, useGuardedRouterPush } from './leave-guard';
+import { useLeaveGuard } from './leave-guard';
 import { useStaticSectionLinks } from './static-links';
 
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
@@ -30,6 +31,17 @@ void globalStyles;
 
 /** How long hydration waits for the code of the page's eager sections. */
 const HYDRATION_WAIT_MS = 3000;
+
+/** The page the server rendered, as its route's loader data. */
+function serverPageData(store: RootStore): PageData {
+  return {
+    locale: store.locale.locale,
+    path: resolveSiteRoute(window.location.pathname).path,
+    init: store.init.data,
+    page: store.page.error ? null : store.page.current,
+    error: store.page.error,
+  };
+}
 
 function readPayload(): BrowserPayload {
   const element = document.getElementById(PAYLOAD_ELEMENT_ID);
@@ -42,72 +54,87 @@ function afterPaint(callback: () => void): void {
   requestAnimationFrame(() => requestAnimationFrame(callback));
 }
 
-function NavigationSync({ navigator }: { navigator: Navigator }) {
-  const location = useLocation();
-  const previous = useRef<{ pathname: string; search: string } | null>(null);
+/**
+ * The loading bar follows the router's navigation state: it starts when a navigation loads data, and finishes (red
+ * when the new page is an error page) once the page is on screen.
+ */
+function useLoadingBar(): void {
+  const store = useStore();
+  const { state } = useNavigation();
+  const loading = useRef(false);
   useEffect(() => {
-    const before = previous.current;
-    previous.current = { pathname: location.pathname, search: location.search };
-    if (!before) return;
-    if (before.pathname === location.pathname && before.search === location.search) {
-      // Only the hash changed: scroll smoothly to the anchor (spec point 2).
-      if (location.hash) afterPaint(() => scrollToHash(location.hash));
-      return;
+    if (state === 'loading') {
+      loading.current = true;
+      store.loadingBar.start();
+      store.page.startLoading();
+    } else if (state === 'idle' && loading.current) {
+      loading.current = false;
+      store.page.stopLoading();
+      if (store.page.error) store.loadingBar.fail();
+      else store.loadingBar.finish();
     }
-    void navigator.navigate(location);
-  }, [location, navigator]);
-  return null;
+  }, [state, store]);
 }
 
-function NavigatorHost({ federation, payload, sanitizer }: { federation: BrowserFederation; payload: BrowserPayload; sanitizer: () => Promise<Sanitizer> }) {
+/**
+ * What the browser does once the router shows a new location: scroll (to the anchor, or to the top of a new page),
+ * and after the new page has painted (its title and links in place) count a page hit and prefetch its links.
+ */
+function useAfterNavigation(services: BrowserServices): void {
+  const location = useLocation();
+  const shown = useRef(location);
+  useLayoutEffect(() => {
+    const before = shown.current;
+    if (before === location) return;
+    shown.current = location;
+    const { pathname, search, hash } = location;
+    if (before.pathname === pathname && before.search === search) {
+      // Only the hash changed: scroll smoothly to the anchor.
+      if (hash) afterPaint(() => scrollToHash(hash));
+      return;
+    }
+    afterPaint(() => {
+      if (hash) scrollToHash(hash);
+      services.countHit();
+      services.prefetcher.scan();
+    });
+    if (!hash && before.pathname !== pathname) window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location, services]);
+}
+
+interface BrowserServices {
+  prefetched: PrefetchedPages;
+  prefetcher: LinkPrefetcher;
+  countHit(): void;
+}
+
+function browserServices(store: RootStore, payload: BrowserPayload): BrowserServices {
+  const prefetched = new PrefetchedPages();
+  const prefetcher = new LinkPrefetcher(store.env.api, prefetched, {
+    document,
+    location: window.location,
+    navigator: window.navigator,
+    requestIdle: browserIdleCallback(),
+  });
+  const counter = new PageHitCounter(analyticsConfig(payload.config.analyticsCounterId, payload.config.analyticsEndpoint));
+  const countHit = () =>
+    counter.hit({
+      url: `${window.location.origin}${window.location.pathname}${window.location.search}`,
+      title: document.title,
+      locale: store.locale.locale,
+      referrer: document.referrer,
+    });
+  return { prefetched, prefetcher, countHit };
+}
+
+/** Browser-only behaviour inside the router: the loading bar, the leave guard, static sections' links, the first page's effects. */
+function BrowserEffects({ services }: { services: BrowserServices }) {
   const store = useStore();
   const navigate = useNavigate();
   useStaticSectionLinks(navigate, window);
-  const services = useMemo(() => {
-    const prefetched = new PrefetchedPages();
-    const prefetcher = new LinkPrefetcher(store.env.api, prefetched, {
-      document,
-      location: window.location,
-      navigator: window.navigator,
-      requestIdle: browserIdleCallback(),
-    });
-    const counter = new PageHitCounter(analyticsConfig(payload.config.analyticsCounterId, payload.config.analyticsEndpoint));
-    const countHit = () =>
-      counter.hit({
-        url: `${window.location.origin}${window.location.pathname}${window.location.search}`,
-        title: document.title,
-        locale: store.locale.locale,
-        referrer: document.referrer,
-      });
-    return { prefetched, prefetcher, countHit };
-  }, [store, payload]);
-  const navigator = useMemo(
-    () =>
-      new Navigator(
-        store,
-        {
-          api: store.env.api,
-          isServer: false,
-          source: federation,
-          knownSections: () => store.remotes.list.flatMap((remote) => remote.sections),
-          resolveOptions: { loaderBudgetMs: payload.config.sectionLoadBudgetMs },
-          prefetched: services.prefetched,
-        },
-        {
-          sanitizer,
-          replace: (path) => navigate(path, { replace: true }),
-          afterNavigation: (target, _view, { pathChanged }) => {
-            afterPaint(() => {
-              if (target.hash) scrollToHash(target.hash);
-              services.countHit();
-              services.prefetcher.scan();
-            });
-            if (!target.hash && pathChanged) window.scrollTo({ top: 0, behavior: 'instant' });
-          },
-        },
-      ),
-    [store, federation, navigate, payload, services, sanitizer],
-  );
+  useLeaveGuard(store.leaveGuards, window);
+  useLoadingBar();
+  useAfterNavigation(services);
   useEffect(() => {
     // The first page: counted, its links prefetched, and an address with a hash scrolled to smoothly.
     services.countHit();
@@ -119,13 +146,7 @@ function NavigatorHost({ federation, payload, sanitizer }: { federation: Browser
       removeTouchHighlight();
     };
   }, [services]);
-  return <NavigationSync navigator={navigator} />;
-}
-
-/** Holds client navigations away from a page with unsaved form input until the visitor answers. */
-function LeaveGuardHost({ history }: { history: LeaveGuardHistory }) {
-  useGuardedRouterPush(history, window);
-  return null;
+  return <DocumentEffects />;
 }
 
 /**
@@ -174,6 +195,25 @@ async function start(): Promise<void> {
     },
   );
 
+  const services = browserServices(store, payload);
+  const routes = siteRoutes(
+    browserRouteServices(
+      store,
+      {
+        api,
+        isServer: false,
+        source: federation,
+        knownSections: () => store.remotes.list.flatMap((remote) => remote.sections),
+        resolveOptions: { loaderBudgetMs: payload.config.sectionLoadBudgetMs },
+        prefetched: services.prefetched,
+      },
+      loadSanitizer,
+    ),
+  );
+  const leaf = matchRoutes(routes, window.location)?.at(-1);
+  const leafId = leaf?.route.id;
+  if (!leafId) throw new Error('No route matches the page');
+
   // The sections that hydrate (ready, not keeping their server HTML). Hydrate with the same code the server rendered:
   // load every eager one's module first. A remote host that does not answer holds up only its own sections: they keep
   // their server HTML and hydrate when the code arrives.
@@ -182,7 +222,7 @@ async function start(): Promise<void> {
   const eager = hydrating.filter((view) => !view.lazy && view.remote && view.version);
   // Whatever hydrates may render backend HTML through the sanitizer (sections' SafeHtml, the UI-kit page), so its code
   // loads beside the sections' code; only a content page none of whose sections hydrates does without it.
-  const allServerHtml = !store.page.error && !!current && resolveRoute(window.location.pathname).definition.view === 'content' && hydrating.length === 0;
+  const allServerHtml = !store.page.error && !!current && leaf?.route.Component === ContentPage && hydrating.length === 0;
   await Promise.race([
     Promise.allSettled([
       ...eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name)),
@@ -227,28 +267,17 @@ async function start(): Promise<void> {
     captcha: createBrowserCaptcha(payload.config.captcha),
     siteOrigin: payload.config.siteOrigin,
   };
-  // Installed before the router so that its Back/Forward listener runs first.
-  const leaveGuardHistory = new LeaveGuardHistory(window, store.leaveGuards);
+  // The page the server rendered is the router's first loader data: nothing loads again on hydration.
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: { [leafId]: serverPageData(store) } } });
   // Hydration as a transition: React renders it in slices of a few milliseconds and lets the browser handle input
   // and paint in between, instead of one long task over the whole page (Total Blocking Time on a phone). A click on
   // a part not hydrated yet makes React hydrate that part first and replays the event.
   startTransition(() => {
     hydrateRoot(
       document.getElementById('app')!,
-      <BrowserRouter>
-        <App
-          store={store}
-          runtime={runtime}
-          context={context}
-          effects={
-            <>
-              <DocumentEffects />
-              <NavigatorHost federation={federation} payload={payload} sanitizer={loadSanitizer} />
-              <LeaveGuardHost history={leaveGuardHistory} />
-            </>
-          }
-        />
-      </BrowserRouter>,
+      <App store={store} runtime={runtime} context={context} effects={<BrowserEffects services={services} />}>
+        <RouterProvider router={router} />
+      </App>,
     );
   });
 }

@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
-import './jsdom-text-encoder';
+import './jsdom-fetch';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { ApiClient } from '@site/contracts';
 import * as router from 'react-router-dom';
 import { StoreProvider } from '../app/contexts';
-import { LeaveGuardHistory, useGuardedRouterPush } from '../browser/leave-guard';
+import { useLeaveGuard } from '../browser/leave-guard';
 import { shellMessages } from '../i18n/messages';
 import { MemoryPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
@@ -32,8 +32,8 @@ function newStore(): RootStore {
   );
 }
 
-function Probe({ history }: { history: LeaveGuardHistory }) {
-  useGuardedRouterPush(history, window);
+function Probe({ store }: { store: RootStore }) {
+  useLeaveGuard(store.leaveGuards, window);
   const location = router.useLocation();
   const navigate = router.useNavigate();
   return (
@@ -49,36 +49,31 @@ function Probe({ history }: { history: LeaveGuardHistory }) {
   );
 }
 
-describe('the leave dialog and the held router navigation', () => {
+describe('the leave dialog and the router navigation it blocks', () => {
   let root: Root;
   let container: HTMLElement;
   let store: RootStore;
-  let history: LeaveGuardHistory;
 
   beforeEach(async () => {
     store = newStore();
-    history = new LeaveGuardHistory(window, store.leaveGuards);
-    history.settle('/en/vacancies');
+    const memory = router.createMemoryRouter([{ path: '*', element: <Probe store={store} /> }], { initialEntries: ['/en/vacancies'] });
     container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);
     await act(async () => {
       root.render(
-        <router.MemoryRouter initialEntries={['/en/vacancies']}>
-          <StoreProvider value={store}>
-            <IntlProvider locale="en" messages={shellMessages.en}>
-              <Probe history={history} />
-              <LeaveDialog />
-            </IntlProvider>
-          </StoreProvider>
-        </router.MemoryRouter>,
+        <StoreProvider value={store}>
+          <IntlProvider locale="en" messages={shellMessages.en}>
+            <router.RouterProvider router={memory} />
+            <LeaveDialog />
+          </IntlProvider>
+        </StoreProvider>,
       );
     });
   });
 
   afterEach(() => {
     act(() => root.unmount());
-    history.dispose();
     container.remove();
   });
 

@@ -6,9 +6,9 @@ import { resolveSections, type ResolveOptions, type SectionModuleSource } from '
 import type { PageError, PageView } from '../stores/page-store';
 import type { SectionModule } from '@site/contracts';
 import type { PrefetchedPages } from './prefetch';
-import type { ResolvedRoute } from './routes';
+import type { PageLoad, ResolvedRoute } from './routes';
 
-export const NOT_FOUND_MESSAGE = 'This page could not be found';
+const NOT_FOUND_MESSAGE = 'This page could not be found';
 
 /** The error the error page sets about itself when it is opened directly. */
 export const ERROR_PAGE_OWN_MESSAGE = 'Page not found';
@@ -45,7 +45,7 @@ export interface LoadedPage {
 
 /** The query parameters a page declares before its sections add theirs: the route's, `watchQuery` and validated ones. */
 function pageDeclaredParams(route: ResolvedRoute, page: Page | null): string[] {
-  const policy = route.definition.handle.query;
+  const policy = route.handle.query;
   const params = new Set(policy.params);
   if (policy.fromPage && page) {
     if (Array.isArray(page.watchQuery)) for (const name of page.watchQuery) params.add(name);
@@ -82,42 +82,29 @@ function pageValidationFails(page: Page, query: Record<string, string>): string 
   return null;
 }
 
-async function fetchPage(route: ResolvedRoute, search: string, query: QueryParams, deps: PageLoadDependencies, signal?: AbortSignal): Promise<Page> {
+async function fetchPage(
+  route: ResolvedRoute,
+  query: QueryParams,
+  search: string,
+  deps: PageLoadDependencies,
+  signal: AbortSignal,
+  fallback?: () => Page,
+): Promise<Page> {
   try {
     const prefetched = deps.prefetched?.take(route.locale, route.slug, search);
     return (await (prefetched ?? endpoints.page(deps.api, route.locale, route.slug, query, signal))).data;
   } catch (error) {
-    // A redirect raised on the way is not a failure: the navigator ignores it (spec point 8).
-    if ((error as { code?: unknown })?.code === 'ERR_REDIRECT') throw error;
     const status = statusOfError(error);
-    const source = route.definition.source;
-    if (status === 404 && source.from === 'backend' && source.fallback === 'search-results') return searchResultsPage(route.slug, route.locale);
+    if (status === 404 && fallback) return fallback();
     if (status === 404) throw notFound(`no page with slug ${route.slug}`);
     if (isApiError(error)) throw { statusCode: status, message: error.message } satisfies PageError;
     throw { statusCode: 500, message: error instanceof Error ? error.message : String(error) } satisfies PageError;
   }
 }
 
-/** `/test`: one section of every type the registry knows, with empty props (a QA page). */
-function testPage(deps: PageLoadDependencies, locale: Locale): Page {
-  return {
-    slug: 'test',
-    title: pageTitle(locale, 'test.title'),
-    components: deps.knownSections().map((name) => ({ id: `test-${name}`, name, props: {} })),
-  };
-}
-
-/** Loads what a route shows: the backend page (or a built-in one), validated, with every section resolved. */
-export async function loadPage(route: ResolvedRoute, search: string, deps: PageLoadDependencies, signal?: AbortSignal): Promise<LoadedPage> {
+/** A page validated against its query, with every section resolved. */
+async function withSections(route: ResolvedRoute, page: Page, search: string, deps: PageLoadDependencies, signal: AbortSignal): Promise<LoadedPage> {
   const query = queryRecord(search);
-  const base = { routeName: route.name, path: route.path, search };
-  const source = route.definition.source;
-  if (source.from === 'none') {
-    // A page of the shell's own (the UI kit) has the title its route names, so the head reads '{title} | {postfix}'.
-    const title = route.definition.titleMessage ? pageTitle(route.locale, route.definition.titleMessage) : '';
-    return { view: { ...base, slug: route.slug, title, queryParams: pageDeclaredParams(route, null), sections: [] }, modules: new Map() };
-  }
-  const page = source.from === 'registry-sections' ? testPage(deps, route.locale) : await fetchPage(route, search, query, deps, signal);
   const failure = pageValidationFails(page, query);
   if (failure) throw { ...notFound(failure), dependsOnQuery: true } satisfies PageError;
   const { views, modules, queryParams } = await resolveSections(
@@ -129,7 +116,9 @@ export async function loadPage(route: ResolvedRoute, search: string, deps: PageL
   );
   return {
     view: {
-      ...base,
+      routeName: route.name,
+      path: route.path,
+      search,
       slug: page.slug,
       title: page.title,
       ...(page.seo ? { seo: page.seo } : {}),
@@ -140,3 +129,46 @@ export async function loadPage(route: ResolvedRoute, search: string, deps: PageL
     modules,
   };
 }
+
+/**
+ * The backend page of the route's slug. With `fallback: 'search-results'` a slug the backend has no page for shows
+ * the search remote's results section (the search page's own parameters hold then too).
+ */
+export function backendPage(options: { fallback?: 'search-results' } = {}): PageLoad {
+  return async (route, search, deps, signal) => {
+    const fallback = options.fallback === 'search-results' ? () => searchResultsPage(route.slug, route.locale) : undefined;
+    return withSections(route, await fetchPage(route, queryRecord(search), search, deps, signal, fallback), search, deps, signal);
+  };
+}
+
+/** `/test`: one section of every type the registry knows, with empty props (a QA page). */
+export const registrySectionsPage: PageLoad = (route, search, deps, signal) =>
+  withSections(
+    route,
+    { slug: 'test', title: pageTitle(route.locale, 'test.title'), components: deps.knownSections().map((name) => ({ id: `test-${name}`, name, props: {} })) },
+    search,
+    deps,
+    signal,
+  );
+
+/** A page of the shell's own (no backend page), with the title its route names so that the head reads '{title} | {postfix}'. */
+export function shellPage(titleMessage?: 'uikit.title'): PageLoad {
+  return async (route, search) => ({
+    view: {
+      routeName: route.name,
+      path: route.path,
+      search,
+      slug: route.slug,
+      title: titleMessage ? pageTitle(route.locale, titleMessage) : '',
+      queryParams: pageDeclaredParams(route, null),
+      sections: [],
+    },
+    modules: new Map(),
+  });
+}
+
+/** A route that shows no page of its own: "not found" (a `/pdf-redirect` without an allowed target). */
+export const notFoundPage: PageLoad = () => Promise.reject(notFound());
+
+/** The error page opened directly: "not found" in its own words. */
+export const ownErrorPage: PageLoad = () => Promise.reject({ statusCode: 404, message: ERROR_PAGE_OWN_MESSAGE } satisfies PageError);

@@ -1,7 +1,7 @@
 import type { ApiClient, Locale, PageResponse } from '@site/contracts';
 import { endpoints } from '../api/endpoints';
 import { queryRecord } from './page-loader';
-import { resolveRoute } from './routes';
+import { resolveSiteRoute } from './site-routes';
 
 /** Links are prefetched when the browser is idle, or after this long at the latest (spec points 4 and 9). */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
@@ -140,8 +140,9 @@ export class LinkPrefetcher {
     if (!prefetchAllowed(this.env.navigator)) return;
     for (const url of batch) {
       if (this.count >= PREFETCH_LIMIT) return;
-      const route = resolveRoute(url.pathname);
-      if (route.kind !== 'content' && route.kind !== 'static-page') continue;
+      const route = resolveSiteRoute(url.pathname);
+      // Only backend pages have data to fetch ahead.
+      if (!route.handle.structuredData) continue;
       if (this.pages.has(route.locale, route.slug, url.search)) continue;
       this.count += 1;
       this.pages.put(route.locale, route.slug, url.search, endpoints.page(this.api, route.locale, route.slug, queryRecord(url.search)));

@@ -1,15 +1,10 @@
-import { LOCALES, localePrefix, routeName, splitLocaleFromPath, type Locale } from '@site/contracts';
-
-type RouteKind = 'content' | 'static-page' | 'test' | 'ui-kit' | 'pdf-redirect' | 'error';
-
-/** What a route shows in the content area. */
-export type RouteView = 'content' | 'ui-kit' | 'error';
-
-/**
- * Where a route's page comes from: the backend page of its slug (with the shell's own page as a fallback for a
- * static route the backend has none for), a page listing every section the registry knows, or none at all.
- */
-type RouteSource = { from: 'backend'; fallback?: 'search-results' } | { from: 'registry-sections' } | { from: 'none' };
+import type { ComponentType } from 'react';
+import { matchRoutes, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { routeName, splitLocaleFromPath, statusOfError, type Locale, type SectionModule } from '@site/contracts';
+import { CONTENT_API_UNAVAILABLE } from '../api/content-errors';
+import type { InitSnapshot } from '../stores/init-store';
+import type { PageError, PageView } from '../stores/page-store';
+import type { LoadedPage, PageLoadDependencies } from './page-loader';
 
 /**
  * Which query parameters may change a route's HTML. Only these enter the render cache key and reach the page's
@@ -23,145 +18,82 @@ interface QueryPolicy {
   fromPage: boolean;
 }
 
-/**
- * What a route says about itself beyond matching and rendering: the policy a React Router route object would carry
- * in its `handle`.
- */
-interface RouteHandle {
+/** What a route says about itself beyond matching and rendering: its route object's `handle`. */
+export interface RouteHandle {
   query: QueryPolicy;
   /** Whether the rendered HTML is the same for every visitor and may be cached (by the shell and proxies). */
   cache: 'shared' | 'none';
-}
-
-/** One route kind, all of it in one place: what it matches, what it loads, what it renders, and its policy. */
-interface RouteDefinition {
-  name: string;
-  /** The path without the locale prefix; null for the catch-all content page. */
-  path: string | null;
-  kind: RouteKind;
-  view: RouteView;
-  source: RouteSource;
-  /** The backend page a static route shows. */
-  slug?: string;
-  handle: RouteHandle;
+  /**
+   * The page is a backend page of the site: its HTML carries the site's structured data, and links to it are
+   * prefetched.
+   */
+  structuredData: boolean;
   /** The page never shows in search engines (QA and internal pages). */
   noindex?: boolean;
-  /** The title of a page the shell makes itself (no backend page): a shell message id. */
-  titleMessage?: 'uikit.title';
 }
 
-const SHARED_PAGE: RouteHandle = { query: { params: [], fromPage: true }, cache: 'shared' };
+/** What every page route's loader returns: what the stores show (a page, or the error page). */
+export interface PageData {
+  locale: Locale;
+  /** The path without the locale prefix. */
+  path: string;
+  /** The locale's init data, when it could be had. */
+  init: InitSnapshot | null;
+  page: PageView | null;
+  error: PageError | null;
+}
 
-/**
- * The static routes of the spec, in every locale, and the catch-all content page after them: the one declaration
- * of the site's routes, for any module that must list them.
- * @public
- */
-export const ROUTE_TABLE: readonly RouteDefinition[] = [
-  {
-    name: 'pdf-redirect',
-    path: '/pdf-redirect',
-    kind: 'pdf-redirect',
-    view: 'content',
-    source: { from: 'none' },
-    handle: { query: { params: ['url'], fromPage: false }, cache: 'none' },
-  },
-  {
-    name: 'search',
-    path: '/search',
-    kind: 'static-page',
-    view: 'content',
-    // The search page's own parameters hold even when the backend has no search page (the shell's results page).
-    source: { from: 'backend', fallback: 'search-results' },
-    slug: 'search',
-    handle: { query: { params: ['query', 'category', 'page'], fromPage: true }, cache: 'shared' },
-  },
-  {
-    name: 'test',
-    path: '/test',
-    kind: 'test',
-    view: 'content',
-    source: { from: 'registry-sections' },
-    handle: { query: { params: [], fromPage: false }, cache: 'shared' },
-    noindex: true,
-  },
-  {
-    name: 'ui-kit',
-    path: '/ui-kit',
-    kind: 'ui-kit',
-    view: 'ui-kit',
-    source: { from: 'none' },
-    handle: { query: { params: ['scheme', 'page'], fromPage: false }, cache: 'shared' },
-    noindex: true,
-    titleMessage: 'uikit.title',
-  },
-  {
-    name: 'dev-student-life',
-    path: '/dev/student-life',
-    kind: 'static-page',
-    view: 'content',
-    source: { from: 'backend' },
-    slug: 'dev/student-life',
-    handle: SHARED_PAGE,
-  },
-  {
-    name: 'dev-students-life',
-    path: '/dev/students-life',
-    kind: 'static-page',
-    view: 'content',
-    source: { from: 'backend' },
-    slug: 'dev/students-life',
-    handle: SHARED_PAGE,
-  },
-  {
-    name: 'error',
-    path: '/error',
-    kind: 'error',
-    view: 'error',
-    source: { from: 'none' },
-    handle: { query: { params: [], fromPage: false }, cache: 'shared' },
-  },
-  { name: 'slug', path: null, kind: 'content', view: 'content', source: { from: 'backend' }, handle: SHARED_PAGE },
-];
-
-const CATCH_ALL = ROUTE_TABLE.find((route) => route.path === null)!;
-
+/** The route a location resolved to, as its loader sees it. */
 export interface ResolvedRoute {
+  /** The route object's id. */
+  id: string;
   /** `<name>___<locale>`. */
   name: string;
-  kind: RouteKind;
   locale: Locale;
   /** The path without the locale prefix, e.g. `/news`. */
   path: string;
   /** The backend page slug: `index` for the root, else the path without its leading slash. */
   slug: string;
-  definition: RouteDefinition;
+  handle: RouteHandle;
+}
+
+/** What the loaders need from where they run: the server's request, or the browser's stores. */
+export interface RouteServices extends PageLoadDependencies {
+  /** The locale's init data (layout, settings, redirects): the server's shared cache or the browser's store. */
+  initFor(locale: Locale): Promise<InitSnapshot>;
+  /**
+   * Where a stored redirect's target sends the visitor (query included), or null when it would leave the site:
+   * then the page is shown as if there were no redirect. `external`: the document itself must be loaded there.
+   */
+  resolveRedirect(to: string, locale: Locale, url: URL): { location: string; external: boolean } | null;
+  /** Receives the section modules a page loaded: they stay out of the loader data (a runtime context has them). */
+  keepModules(modules: Map<string, SectionModule>): void;
+  /** The page on screen (browser): its `watchQuery` decides whether a query change reloads it. */
+  shownPage(): PageView | null;
+  /** Wraps a navigation's loading (the browser's minimum display time). */
+  loading?<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Loads what a route shows once its init data is there and no stored redirect applies; throws a PageError. */
+export type PageLoad = (route: ResolvedRoute, search: string, services: RouteServices, signal: AbortSignal) => Promise<LoadedPage>;
+
+/** One kind of page: the route object without its environment (the loader's services). */
+export interface PageRoute {
+  /** The route id and the first half of the route name (`<id>___<locale>`). */
+  id: string;
+  /** The path without the locale prefix; null for the catch-all content page. */
+  path: string | null;
+  /** The backend page a static route shows; else the path is the slug. */
+  slug?: string;
+  Component: ComponentType;
+  handle: RouteHandle;
+  load: PageLoad;
 }
 
 /** The page slug for a path: root → `index`, else the path without its leading slash. */
 export function slugForPath(path: string): string {
   const trimmed = path.replace(/^\/+/, '').replace(/\/+$/, '');
   return trimmed === '' ? 'index' : trimmed;
-}
-
-/** Resolves a URL path to a named route; the locale comes from the prefix (none for Russian, `/en` for English). */
-export function resolveRoute(pathname: string): ResolvedRoute {
-  const { locale, path } = splitLocaleFromPath(normalisePath(pathname));
-  const definition = ROUTE_TABLE.find((route) => route.path === path) ?? CATCH_ALL;
-  const slug = definition.slug ?? slugForPath(path);
-  const name = definition === CATCH_ALL && slug === 'index' ? 'index' : definition.name;
-  return { name: routeName(name, locale), kind: definition.kind, locale, path, slug, definition };
-}
-
-function normalisePath(pathname: string): string {
-  let decoded = pathname;
-  try {
-    decoded = decodeURI(pathname);
-  } catch {
-    // A malformed escape stays as it came; the catch-all will answer 404 for it.
-  }
-  const collapsed = decoded.replace(/\/{2,}/g, '/');
-  return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
 }
 
 /**
@@ -176,19 +108,112 @@ export function canonicalQuery(search: string, params: Iterable<string>): string
   return text ? `?${text}` : '';
 }
 
-/** React Router path patterns of every route in every locale, in the table's order, with the view each renders. */
-export function routerPatterns(): Array<{ id: string; path: string; view: RouteView }> {
-  const patterns: Array<{ id: string; path: string; view: RouteView }> = [];
-  for (const locale of LOCALES) {
-    const prefix = localePrefix(locale);
-    for (const route of ROUTE_TABLE) {
-      if (route.path === null) {
-        patterns.push({ id: routeName('index', locale), path: prefix || '/', view: route.view });
-        patterns.push({ id: routeName(route.name, locale), path: `${prefix}/*`, view: route.view });
-      } else {
-        patterns.push({ id: routeName(route.name, locale), path: `${prefix}${route.path}`, view: route.view });
-      }
-    }
+function normalisePath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    // A malformed escape stays as it came; the catch-all will answer 404 for it.
   }
-  return patterns;
+  const collapsed = decoded.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
+}
+
+/** Route paths match in every locale: none for Russian, an optional `/en` prefix for English. */
+function routePaths(page: PageRoute): string[] {
+  return page.path === null ? ['/en?', '/en?/*'] : [`/en?${page.path}`];
+}
+
+/** The id of a route object: the catch-all's root address is the `index` route. */
+function routeId(page: PageRoute, path: string): string {
+  return path === '/en?' ? 'index' : page.id;
+}
+
+function resolvedFor(page: PageRoute, id: string, pathname: string): ResolvedRoute {
+  const { locale, path } = splitLocaleFromPath(normalisePath(pathname));
+  return { id, name: routeName(id, locale), locale, path, slug: page.slug ?? slugForPath(path), handle: page.handle };
+}
+
+function redirectFor(init: InitSnapshot, path: string): { to: string; status?: number } | null {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return init.redirects.find((stored) => stored.from === normalised) ?? null;
+}
+
+function pageErrorOf(error: unknown): PageError {
+  return {
+    statusCode: statusOfError(error),
+    message: (error as PageError)?.message ?? String(error),
+    ...((error as PageError)?.dependsOnQuery ? { dependsOnQuery: true } : {}),
+  };
+}
+
+/**
+ * A page route's loader, the same on the server and in the browser: init data → stored redirects → the page and
+ * its sections. Without init data there is no page at all: 503, the service behind it is away.
+ */
+function pageLoader(page: PageRoute, id: string, services: RouteServices) {
+  return ({ request }: LoaderFunctionArgs): Promise<PageData> => {
+    const url = new URL(request.url);
+    const route = resolvedFor(page, id, url.pathname);
+    const load = async (): Promise<PageData> => {
+      let init: InitSnapshot;
+      try {
+        init = await services.initFor(route.locale);
+      } catch {
+        return { locale: route.locale, path: route.path, init: null, page: null, error: { statusCode: 503, message: CONTENT_API_UNAVAILABLE } };
+      }
+      const stored = redirectFor(init, route.path);
+      const followed = stored ? services.resolveRedirect(stored.to, route.locale, url) : null;
+      if (stored && followed) throw (followed.external ? redirectDocument : redirect)(followed.location, stored.status ?? 301);
+      try {
+        const { view, modules } = await page.load(route, url.search, services, request.signal);
+        services.keepModules(modules);
+        return { locale: route.locale, path: route.path, init, page: view, error: null };
+      } catch (error) {
+        return { locale: route.locale, path: route.path, init, page: null, error: pageErrorOf(error) };
+      }
+    };
+    return services.loading ? services.loading(load) : load();
+  };
+}
+
+/** Whether a query change should reload the page: only for a page that watches the query. */
+function queryChangeReloads(view: PageView | null, previousSearch: string, nextSearch: string): boolean {
+  const watch = view?.watchQuery;
+  if (!watch) return false;
+  if (watch === true) return previousSearch !== nextSearch;
+  const before = new URLSearchParams(previousSearch);
+  const after = new URLSearchParams(nextSearch);
+  return watch.some((key) => before.get(key) !== after.get(key));
+}
+
+function shouldRevalidate(services: RouteServices) {
+  return ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean => {
+    if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+    // The error page is always loaded again; a page on screen only when it watches the changed query.
+    const shown = services.shownPage();
+    return shown === null || queryChangeReloads(shown, currentUrl.search, nextUrl.search);
+  };
+}
+
+/**
+ * The route objects of the site: one per kind of page, each with its loader, component, revalidation rule and
+ * policy (`handle`), below the root route that renders the layout around them.
+ */
+export function createRoutes(services: RouteServices, pages: readonly PageRoute[], Root: ComponentType): RouteObject[] {
+  const children = pages.flatMap((page) =>
+    routePaths(page).map((path): RouteObject => {
+      const id = routeId(page, path);
+      return { id, path, Component: page.Component, handle: page.handle, loader: pageLoader(page, id, services), shouldRevalidate: shouldRevalidate(services) };
+    }),
+  );
+  return [{ id: 'root', Component: Root, children }];
+}
+
+/** The route a path resolves to without loading anything: its name, locale, slug and policy. */
+export function resolveRoute(pages: readonly PageRoute[], pathname: string): ResolvedRoute {
+  const patterns = pages.flatMap((page) => routePaths(page).map((path) => ({ path, id: routeId(page, path), page })));
+  const normalised = normalisePath(pathname);
+  const match = matchRoutes(patterns, normalised)?.at(-1)?.route ?? patterns.find((pattern) => pattern.path === '/en?/*')!;
+  return resolvedFor(match.page, match.id, normalised);
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { localizePath, type Locale } from '@site/contracts';
 import type { PageCacheConfig } from './config';
-import { canonicalQuery, resolveRoute } from '../routing/routes';
+import { canonicalQuery } from '../routing/routes';
+import { resolveSiteRoute } from '../routing/site-routes';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
 import { isCacheableStatus, type CacheOutcome, type CachedPage, type ContentCoding, type QueryDeclaration, type RenderedPage } from './render-cache';
@@ -127,8 +128,8 @@ export async function deliverPage(app: FastifyInstance, request: FastifyRequest,
   // QA pages least of all) has a second address that crawlers' rules and the canonical link do not name.
   const canonicalPath = withoutTrailingSlash(url.pathname);
   if (canonicalPath !== url.pathname) return reply.header('cache-control', 'public, max-age=3600').redirect(`${canonicalPath}${url.search}`, 301);
-  const route = resolveRoute(url.pathname);
-  if (route.kind === 'pdf-redirect') {
+  const route = resolveSiteRoute(url.pathname);
+  if (route.id === 'pdf-redirect') {
     const target = pdfRedirectTarget(url.searchParams.get('url'), app.shellConfig.pdfRedirectHosts);
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
   }
@@ -148,7 +149,7 @@ export async function deliverPage(app: FastifyInstance, request: FastifyRequest,
   const revisions = revisionsOf(app, pageRequest);
   const base = `${pageRequest.origin}|${pageRequest.device}|${visitor.variant ? `canary:${visitor.variant}|` : ''}`;
   const address = `${visitor.variant ?? ''}|${pageRequest.pathname}`;
-  const query = route.definition.handle.query;
+  const query = route.handle.query;
   const declaration: Pick<QueryDeclaration, 'params' | 'notFound'> | undefined = query.fromPage
     ? app.renderCache.declarationOf(address, revisions)
     : { params: query.params };
@@ -158,7 +159,7 @@ export async function deliverPage(app: FastifyInstance, request: FastifyRequest,
   const refuse = () => refuseOverBudget(reply, app, route.locale);
   // With the page cache off every page is rendered by configuration (a benchmark of the renderer): nothing to budget.
   const spend = () => !policy.enabled || app.missBudget.take(request.ip);
-  const cacheable = policy.enabled && route.definition.handle.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
+  const cacheable = policy.enabled && route.handle.cache === 'shared' && pageRequest.search.length <= MAX_CACHED_QUERY_LENGTH;
 
   if (!cacheable) {
     if (!spend()) return refuse();

@@ -1,0 +1,49 @@
+import { localizePath, redirectTarget, type Locale } from '@site/contracts';
+import { endpoints } from '../api/endpoints';
+import type { PageLoadDependencies } from '../routing/page-loader';
+import type { RouteServices } from '../routing/routes';
+import { normaliseInit } from '../stores/init-store';
+import type { RootStore } from '../stores/root-store';
+import type { Sanitizer } from '../security/sanitize';
+import { FETCH_DISPLAY_DELAY_MS, withMinimumDuration } from '../stores/fetch-state';
+
+/**
+ * What the route loaders need in the browser: the stores' init data (fetched for another locale), stored redirects
+ * checked here (a path on the site is followed; another host only by asking the server for the address again, as it
+ * alone holds the allow-list), and a minimum display time. The HTML sanitizer loads with every navigation: a page
+ * shown by the browser may render backend HTML (its sections, the alerts of another language's init data).
+ */
+export function browserRouteServices(
+  store: RootStore,
+  deps: PageLoadDependencies,
+  sanitizer: () => Promise<Sanitizer>,
+  minimumDisplayMs: number = FETCH_DISPLAY_DELAY_MS,
+): RouteServices {
+  async function initFor(locale: Locale) {
+    if (locale === store.locale.locale && store.init.data) return store.init.data;
+    try {
+      const [response, sanitize] = await Promise.all([endpoints.init(deps.api, locale), sanitizer()]);
+      return normaliseInit(response, sanitize);
+    } catch (error) {
+      // The page can still show with the layout already on screen.
+      console.error('Init data could not be reloaded after the language switch', error);
+      if (store.init.data) return store.init.data;
+      throw error;
+    }
+  }
+  return {
+    ...deps,
+    initFor,
+    resolveRedirect(to, locale, url) {
+      const followed = redirectTarget(to, []);
+      if (followed?.kind === 'path') return { location: `${localizePath(followed.path, locale)}${url.search}`, external: false };
+      if (/^https?:/i.test(to.trim())) return { location: `${url.pathname}${url.search}${url.hash}`, external: true };
+      console.warn(`Stored redirect refused: ${JSON.stringify(to)} leaves the site`);
+      return null;
+    },
+    // Modules stay in the federation's cache, where the section runtime finds them.
+    keepModules: () => undefined,
+    shownPage: () => (store.page.error ? null : store.page.current),
+    loading: (work) => withMinimumDuration(() => Promise.all([work(), sanitizer()]).then(([result]) => result), minimumDisplayMs),
+  };
+}

@@ -1,0 +1,67 @@
+import type { RouteObject } from 'react-router';
+import { ShellRoot } from '../app/App';
+import { ContentPage } from '../pages/ContentPage';
+import { ErrorRoute } from '../pages/ErrorPage';
+import { LazyUiKitPage } from '../pages/LazyUiKitPage';
+import { backendPage, notFoundPage, ownErrorPage, registrySectionsPage, shellPage } from './page-loader';
+import { createRoutes, resolveRoute, type PageRoute, type ResolvedRoute, type RouteHandle, type RouteServices } from './routes';
+
+const SHARED_PAGE: RouteHandle = { query: { params: [], fromPage: true }, cache: 'shared', structuredData: true };
+
+/**
+ * The static routes of the spec and the catch-all content page: the one declaration of the site's routes, each
+ * matching in every locale. A new kind of page is one more entry here and its component.
+ */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  {
+    id: 'pdf-redirect',
+    path: '/pdf-redirect',
+    Component: ContentPage,
+    // Page delivery answers an allowed target itself; what reaches the loader is "not found".
+    handle: { query: { params: ['url'], fromPage: false }, cache: 'none', structuredData: false },
+    load: notFoundPage,
+  },
+  {
+    id: 'search',
+    path: '/search',
+    slug: 'search',
+    Component: ContentPage,
+    // The search page's own parameters hold even when the backend has no search page (the shell's results page).
+    handle: { query: { params: ['query', 'category', 'page'], fromPage: true }, cache: 'shared', structuredData: true },
+    load: backendPage({ fallback: 'search-results' }),
+  },
+  {
+    id: 'test',
+    path: '/test',
+    Component: ContentPage,
+    handle: { query: { params: [], fromPage: false }, cache: 'shared', structuredData: false, noindex: true },
+    load: registrySectionsPage,
+  },
+  {
+    id: 'ui-kit',
+    path: '/ui-kit',
+    Component: LazyUiKitPage,
+    handle: { query: { params: ['scheme', 'page'], fromPage: false }, cache: 'shared', structuredData: false, noindex: true },
+    load: shellPage('uikit.title'),
+  },
+  { id: 'dev-student-life', path: '/dev/student-life', slug: 'dev/student-life', Component: ContentPage, handle: SHARED_PAGE, load: backendPage() },
+  { id: 'dev-students-life', path: '/dev/students-life', slug: 'dev/students-life', Component: ContentPage, handle: SHARED_PAGE, load: backendPage() },
+  {
+    id: 'error',
+    path: '/error',
+    Component: ErrorRoute,
+    handle: { query: { params: [], fromPage: false }, cache: 'shared', structuredData: false },
+    load: ownErrorPage,
+  },
+  { id: 'slug', path: null, Component: ContentPage, handle: SHARED_PAGE, load: backendPage() },
+];
+
+/** The site's route objects for an environment (the server's request, the browser's stores). */
+export function siteRoutes(services: RouteServices, pages: readonly PageRoute[] = PAGE_ROUTES): RouteObject[] {
+  return createRoutes(services, pages, ShellRoot);
+}
+
+/** The route of a path (its name, locale, slug and policy), without loading anything. */
+export function resolveSiteRoute(pathname: string): ResolvedRoute {
+  return resolveRoute(PAGE_ROUTES, pathname);
+}

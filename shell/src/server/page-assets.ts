@@ -1,0 +1,84 @@
+import type { RemoteCatalog } from '../federation/catalog';
+import type { ServerFederation } from '../federation/server-federation';
+import type { SectionView } from '../stores/page-store';
+import type { RemoteUse } from '../stores/root-store';
+
+/** The shell's browser files (shell-assets.json of its browser build), by name in `/_shell/`. */
+export interface ShellAssets {
+  /** The entry's scripts, in load order. */
+  js: string[];
+  css: string[];
+  /** The federation runtime's chunk, loaded with the first remote section a page needs. */
+  federation: string[];
+}
+
+/** How long a page waits for a remote stylesheet the shell does not hold yet (normally all are held: see warm). */
+const STYLESHEET_WAIT_MS = 500;
+
+/** The remotes the browser may load sections from, as the page's store lists them. */
+export function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
+  return (
+    [...catalog.remotes.values()]
+      // A remote whose host the server cannot reach still rendered from memory; the browser may well reach it.
+      .filter((record) => record.health === 'up' || (record.health === 'unreachable' && record.manifest !== null))
+      .map((record) => ({
+        name: record.name,
+        version: record.version,
+        manifestUrl: record.manifestUrl,
+        sections: record.sections,
+        health: record.health,
+        ...(record.integrity ? { integrity: record.integrity } : {}),
+      }))
+  );
+}
+
+/**
+ * Stylesheets of every rendered section (inlined by the caller, so no remote host can hold up first paint) and
+ * preloads of the code the browser needs to hydrate at once (preloads never block rendering).
+ */
+function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: string[]; js: string[] } {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  for (const section of sections) {
+    if (section.status !== 'ready' || !section.remote) continue;
+    const record = catalog.remotes.get(section.remote);
+    const assets = record?.assets[section.descriptor.name];
+    if (!record || !assets) continue;
+    for (const href of assets.css) css.add(href);
+    // Lazy sections load their code later; static ones never do on this page.
+    if (section.lazy || section.staticHtml) continue;
+    if (record.browserEntryUrl) js.add(record.browserEntryUrl);
+    for (const href of assets.js) js.add(href);
+  }
+  return { css: [...css], js: [...js] };
+}
+
+export interface PageAssets {
+  stylesheets: string[];
+  /** The sections' stylesheets, inlined. */
+  inlineStyles: Awaited<ReturnType<ServerFederation['styles']['collect']>>;
+  /** Whether a section's stylesheet did not arrive in time. */
+  missingStyles: boolean;
+  scriptPreloads: string[];
+  scripts: string[];
+}
+
+/** What a page's document loads: the shell's files, the sections' stylesheets (inlined) and code to preload. */
+export async function pageAssets(
+  catalog: RemoteCatalog,
+  sections: SectionView[],
+  shell: ShellAssets,
+  federation: ServerFederation,
+  remoteLoadTimeoutMs: number,
+): Promise<PageAssets> {
+  const assets = sectionAssets(catalog, sections);
+  const inlineStyles = await federation.styles.collect(assets.css, Math.min(STYLESHEET_WAIT_MS, remoteLoadTimeoutMs));
+  return {
+    stylesheets: shell.css.map((file) => `/_shell/${file}`),
+    inlineStyles,
+    missingStyles: inlineStyles.length < assets.css.length,
+    // A page that hydrates remote code at once needs the federation runtime first: preloaded with that code.
+    scriptPreloads: assets.js.length > 0 ? [...shell.federation.map((file) => `/_shell/${file}`), ...assets.js] : [],
+    scripts: shell.js.map((file) => `/_shell/${file}`),
+  };
+}
