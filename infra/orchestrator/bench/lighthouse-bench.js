@@ -146,6 +146,28 @@ async function repeatVisitFigures(port, site) {
   }
 }
 
+/**
+ * One Lighthouse run of a page on the bench's phone profile (mobile, simulated slow 4G and 4x CPU), Russian first.
+ * @param {number} port the DevTools port of the browser Lighthouse drives @param {string} url
+ * @param {boolean} [returning] keep the browser's storage (a returning visitor's run)
+ */
+async function phoneRun(port, url, returning = false) {
+  const { default: lighthouse } = await import('lighthouse');
+  return lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        disableStorageReset: returning,
+        extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' },
+      },
+    },
+  );
+}
+
 /** @typedef {ReturnType<typeof figuresOf> & { inlineCssBytes: number }} PageFigures */
 
 /**
@@ -160,7 +182,6 @@ async function lighthouseFigures(site, chromiumPath) {
     console.log(`\n(no Chromium at ${chromiumPath}: Lighthouse skipped)`);
     return;
   }
-  const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const { pages, routeKinds, sectionTypes } = await benchPages(site);
   const measuredKinds = new Set(pages.map((page) => page.kind));
@@ -196,19 +217,7 @@ async function lighthouseFigures(site, chromiumPath) {
       let closedAlerts = 0;
       for (let run = 0; run < RUNS; run += 1) {
         if (target.returning) closedAlerts = await becomeReturningVisitor(chrome.port, site);
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-          {
-            extends: 'lighthouse:default',
-            settings: {
-              formFactor: 'mobile',
-              throttlingMethod: 'simulate',
-              disableStorageReset: target.returning,
-              extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' },
-            },
-          },
-        );
+        const result = await phoneRun(chrome.port, url, target.returning);
         if (!result) continue;
         runs.push(figuresOf(result.lhr));
         benchmarkIndexes.push(String(Math.round(result.lhr.environment?.benchmarkIndex ?? 0)));
@@ -276,7 +285,7 @@ function printWorst(rows) {
   }
 }
 
-module.exports = { lighthouseFigures, BUDGETS };
+module.exports = { lighthouseFigures, phoneRun, figuresOf, median, label, BUDGETS };
 
 if (require.main === module) {
   const site = process.argv[2] ?? process.env.SITE_URL;
