@@ -12,6 +12,7 @@ import {
 } from '@site/ui';
 import { syncHead } from './head-sync';
 import { useStore } from './contexts';
+import { PAGE_HYDRATED_MARK } from '../sections/hydration-mark';
 
 /**
  * Keeps the document in step with the stores in the browser: language, colour scheme, font size and reading
@@ -69,8 +70,10 @@ export function DocumentEffects() {
     store.ui.setBreakpointForWidth(window.innerWidth);
     window.addEventListener('resize', onResize);
     store.ui.markPageLoaded();
-    // Tests and monitoring wait for this: the page is interactive.
+    // Tests and monitoring wait for this: the page is interactive. The mark puts the moment on the performance
+    // timeline, relative to the navigation's start.
     root.setAttribute('data-hydrated', 'true');
+    performance.mark(PAGE_HYDRATED_MARK);
     return () => {
       for (const dispose of disposers) dispose();
       window.removeEventListener('resize', onResize);

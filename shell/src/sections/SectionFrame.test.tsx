@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { performance as nodePerformance } from 'node:perf_hooks';
 import '../layout/jsdom-text-encoder';
 import { act, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -12,6 +13,7 @@ import { RootStore } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
 import type { SectionView } from '../stores/page-store';
 import { SectionFrame } from './SectionFrame';
+import { SECTION_HYDRATED_MARK } from './hydration-mark';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -133,5 +135,39 @@ describe('a static section (meta.hydrate false)', () => {
     server.innerHTML = serverHtml();
     expect(body?.firstElementChild?.outerHTML).toBe(server.querySelector('[data-static-section]')?.firstElementChild?.outerHTML);
     await act(async () => root.unmount());
+  });
+});
+
+describe('the hydration mark', () => {
+  // jsdom's performance object has no timeline; Node's implements the browser's User Timing API.
+  const jsdomPerformance = globalThis.performance;
+  const marks = () => performance.getEntriesByName(SECTION_HYDRATED_MARK).map((entry) => (entry as PerformanceMark).detail as unknown);
+
+  beforeAll(() => Object.defineProperty(globalThis, 'performance', { value: nodePerformance, configurable: true, writable: true }));
+  afterAll(() => Object.defineProperty(globalThis, 'performance', { value: jsdomPerformance, configurable: true, writable: true }));
+  beforeEach(() => performance.clearMarks(SECTION_HYDRATED_MARK));
+
+  it("is set once an interactive section's code has hydrated the server HTML, naming the section", async () => {
+    const interactive: SectionView = { ...view, staticHtml: false };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(frame(storeFor(true), { isServer: true, moduleFor: () => module }, interactive));
+    expect(marks()).toEqual([]);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, frame(storeFor(false), { isServer: false, moduleFor: () => module }, interactive));
+    });
+    expect(marks()).toEqual([{ section: 'Notice', id: 'notice' }]);
+    await act(async () => root!.unmount());
+  });
+
+  it('is not set for a static section whose server HTML is kept without its code', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, frame(storeFor(false), { isServer: false, moduleFor: () => undefined, keepsServerHtml: () => true }));
+    });
+    expect(marks()).toEqual([]);
+    await act(async () => root!.unmount());
   });
 });

@@ -11,6 +11,7 @@ import { ComponentMissing, SectionPlaceholder, SectionUnavailable } from './fall
 import { SectionBoundary } from './SectionBoundary';
 import { untilLoaded } from './retry-load';
 import { reportSectionError } from './report-section-error';
+import { markSectionHydrated } from './hydration-mark';
 
 type SectionComponent = ComponentType<SectionProps>;
 
@@ -34,6 +35,9 @@ function TaggedSection({ Component, view }: { Component: SectionComponent; view:
 function SectionBody({ module, view }: { module: SectionModule; view: SectionView }) {
   const { locale } = useStore().locale;
   const Component = module.default as SectionComponent;
+  const { name: section, id } = view.descriptor;
+  // Effects run only in the browser: the section's code is now rendered there and answers the visitor.
+  useEffect(() => markSectionHydrated({ section, id }), [section, id]);
   const plainFunction = typeof Component === 'function' && !(Component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
   return (
     <RawIntlProvider value={intlFor(locale, module.messages?.[locale] ?? emptyMessages)}>
