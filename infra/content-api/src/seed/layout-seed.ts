@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Locale, PostalAddress, Settings } from '@site/contracts';
 import { ORGANIZATION } from './organization';
-import { BilingualSchema, TextSchema, localize, readSeedData, textIn } from './seed-data';
+import { BilingualSchema, Strict, TextSchema, localize, readSeedData, textIn } from './seed-data';
 import { FACULTIES, PLACEHOLDER_IMAGE, SHORT_NAME, SITE_NAME, TOPICS } from './vocabulary';
 
 type ByLocale<T> = Record<Locale, T>;
@@ -12,7 +12,6 @@ type ByLocale<T> = Record<Locale, T>;
  */
 export const CAMPUS_ADDRESS: ByLocale<PostalAddress> = { ru: { ...ORGANIZATION.address }, en: { ...ORGANIZATION.address } };
 
-const Strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Type.Object(properties, { additionalProperties: false });
 const LinkSchema = Strict({ label: TextSchema, href: Type.String() });
 const NavItemSchema = Strict({ label: TextSchema, href: Type.String(), children: Type.Optional(Type.Array(LinkSchema)) });
 const ErrorPageSchema = Strict({ message: Type.String(), description: TextSchema, actions: Type.Array(LinkSchema) });

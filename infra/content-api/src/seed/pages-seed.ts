@@ -3,11 +3,10 @@ import { Value } from '@sinclair/typebox/value';
 import { PageSchema, SECTION_NAME_PATTERN, SECTION_THEMES, SLIDER_TYPES, type Locale, type Page, type SectionDescriptor } from '@site/contracts';
 import { OPEN_DAY_EVENT_ID } from './events-seed';
 import { officesSeed } from './news-seed';
-import { TextSchema, localize, readSeedData, textIn, type Text } from './seed-data';
+import { Strict, TextSchema, localize, readSeedData, textIn, type Text } from './seed-data';
 import { svedenPages } from './sveden-seed';
 import { SITE_NAME } from './vocabulary';
 
-const Strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Type.Object(properties, { additionalProperties: false });
 const literals = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)));
 
 /** A section of a page as the data file writes it: its texts in both languages. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Locale } from '@site/contracts';
 
@@ -29,8 +29,11 @@ export function readSeedData<T extends TSchema>(file: string, schema: T, dir: st
   throw new Error(`seed data file ${where} is malformed: ${details}`);
 }
 
+/** An object of a data file: a key the schema does not name is a typo and fails the seed. */
+export const Strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+
 /** A text of a data file in both languages. */
-export const BilingualSchema = Type.Object({ ru: Type.String(), en: Type.String() }, { additionalProperties: false });
+export const BilingualSchema = Strict({ ru: Type.String(), en: Type.String() });
 
 /** A text that is the same in both languages, or a `{ ru, en }` pair where they differ. */
 export const TextSchema = Type.Union([Type.String(), BilingualSchema]);
