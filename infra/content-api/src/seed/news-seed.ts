@@ -1,8 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import type { NewsType } from '@site/contracts/news';
 import { addDays } from '../content/calendar';
 import type { NewsRecord, OfficeRecord } from '../content/records';
 import { seededChangeTime } from './edit-times';
 import { SeededRandom, type Bilingual } from './random';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 import { capitalise } from './layout-seed';
 import { staffList, roleOf, type StaffMember } from './people-seed';
 import { CAMPUS_STORIES, COMPANIES, FOREIGN_UNIVERSITIES, JOURNALS, TOPIC_FACTS, type TopicFacts } from './story-facts';
@@ -326,45 +328,24 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
   return items;
 }
 
+/** `data/offices.json`: the offices in display order with their contacts, and the labels of an office's page. */
+const OFFICES = readSeedData(
+  'offices.json',
+  Strict({
+    offices: Type.Array(
+      Strict({ id: Type.String(), title: BilingualSchema, location: BilingualSchema, email: Type.String(), phone: Type.String({ pattern: '^\\+[0-9 -]+$' }) }),
+    ),
+    workHoursTitle: BilingualSchema,
+    workHours: BilingualSchema,
+    map: Type.String(),
+    contactsTitle: BilingualSchema,
+    phoneLabel: BilingualSchema,
+    campusLocationTitle: BilingualSchema,
+  }),
+);
+
 export function officesSeed(): Bilingual<OfficeRecord>[] {
-  const offices: [string, Bilingual, Bilingual, string, string][] = [
-    [
-      'press-office',
-      { ru: 'Пресс-служба', en: 'Press Office' },
-      { ru: 'Главный корпус, каб. 310', en: 'Main Building, room 310' },
-      'press@stu.example',
-      '+7 495 100-00-10',
-    ],
-    [
-      'admissions',
-      { ru: 'Приёмная комиссия', en: 'Admissions Office' },
-      { ru: 'Главный корпус, 1 этаж', en: 'Main Building, ground floor' },
-      'admission@stu.example',
-      '+7 495 100-00-20',
-    ],
-    [
-      'international-office',
-      { ru: 'Международный отдел', en: 'International Office' },
-      { ru: 'Корпус «Б», каб. 105', en: 'Building B, room 105' },
-      'international@stu.example',
-      '+7 495 100-00-30',
-    ],
-    [
-      'career-centre',
-      { ru: 'Центр карьеры', en: 'Career Centre' },
-      { ru: 'Технопарк, 2 этаж', en: 'Technopark, first floor' },
-      'career@stu.example',
-      '+7 495 100-00-40',
-    ],
-    [
-      'research-office',
-      { ru: 'Управление научной деятельности', en: 'Research Office' },
-      { ru: 'Лабораторный корпус, каб. 401', en: 'Laboratory Building, room 401' },
-      'research@stu.example',
-      '+7 495 100-00-50',
-    ],
-  ];
-  return offices.map(([id, title, location, email, phone], sort) => {
+  return OFFICES.offices.map(({ id, title, location, email, phone }, sort) => {
     const make = (locale: 'ru' | 'en'): OfficeRecord => ({
       id,
       slug: id,
@@ -372,15 +353,15 @@ export function officesSeed(): Bilingual<OfficeRecord>[] {
       title: title[locale],
       description:
         locale === 'ru' ? `${title.ru} университета: консультации, документы и справки.` : `The university's ${title.en}: advice, documents and certificates.`,
-      workHoursTitle: locale === 'ru' ? 'Часы работы' : 'Opening hours',
-      workHours: locale === 'ru' ? 'Пн–Чт 9:00–18:00, Пт 9:00–16:45' : 'Mon–Thu 9:00–18:00, Fri 9:00–16:45',
-      vrMapUrl: `/media/images/aerial-campus.jpg`,
-      contactsTitle: locale === 'ru' ? 'Контакты' : 'Contacts',
+      workHoursTitle: OFFICES.workHoursTitle[locale],
+      workHours: OFFICES.workHours[locale],
+      vrMapUrl: OFFICES.map,
+      contactsTitle: OFFICES.contactsTitle[locale],
       contacts: [
-        { label: locale === 'ru' ? 'Телефон' : 'Phone', value: phone, href: `tel:${phone.replace(/[^+0-9]/g, '')}` },
+        { label: OFFICES.phoneLabel[locale], value: phone, href: `tel:${phone.replace(/[^+0-9]/g, '')}` },
         { label: 'E-mail', value: email, href: `mailto:${email}` },
       ],
-      campusLocationTitle: locale === 'ru' ? 'Где нас найти' : 'Where to find us',
+      campusLocationTitle: OFFICES.campusLocationTitle[locale],
       campusLocation: location[locale],
     });
     return { ru: make('ru'), en: make('en') };
