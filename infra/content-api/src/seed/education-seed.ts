@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PROGRAM_LEVELS, type ProgramLevel } from '@site/contracts/education';
 import type { CourseRecord, HistoryRecord, ProgramRecord, ResearchRecord } from '../content/records';
-import { capitalise } from './layout-seed';
+import { capitalise, termsOf } from './layout-seed';
 import { SeededRandom, russianPlural, type Bilingual } from './random';
 import { BilingualSchema, Strict, readSeedData } from './seed-data';
 import { TOPIC_FACTS } from './story-facts';
@@ -71,17 +71,10 @@ const COURSE_TITLES: CourseTitle[] = [
   (t) => ({ ru: `Этика и право в сфере «${t.ruNom}»`, en: `Ethics and law in ${t.en}` }),
 ];
 
-const FORMATS: Record<string, Bilingual> = {
-  online: { ru: 'Онлайн', en: 'Online' },
-  offline: { ru: 'Очно', en: 'On campus' },
-  blended: { ru: 'Смешанный', en: 'Blended' },
-};
-const LEVELS: Record<string, Bilingual> = {
-  beginner: { ru: 'Начальный', en: 'Beginner' },
-  intermediate: { ru: 'Средний', en: 'Intermediate' },
-  advanced: { ru: 'Продвинутый', en: 'Advanced' },
-};
-const LANGUAGES: Record<string, Bilingual> = { ru: { ru: 'Русский', en: 'Russian' }, en: { ru: 'Английский', en: 'English' } };
+/** A course's level, format and language are named as the catalogue's filters name them. */
+const FORMATS = termsOf('course.format');
+const LEVELS = termsOf('course.level');
+const LANGUAGES = termsOf('course.language');
 
 /** What the course covers (the topic's own syllabus) and how it is taught, which differs from course to course. */
 function courseDescription(id: number, topic: Topic): Bilingual {
@@ -129,9 +122,9 @@ export function coursesSeed(): Bilingual<CourseRecord>[] {
         ...shared,
         title: title.ru,
         duration: `${weeks} ${russianPlural(weeks, 'неделя', 'недели', 'недель')}`,
-        level: LEVELS[levelId]!.ru,
-        format: FORMATS[formatId]!.ru,
-        language: LANGUAGES[languageId]!.ru,
+        level: LEVELS.get(levelId)!.ru,
+        format: FORMATS.get(formatId)!.ru,
+        language: LANGUAGES.get(languageId)!.ru,
         topics: topicsOf('ru'),
         description: courseDescription(id, topic).ru,
       },
@@ -139,9 +132,9 @@ export function coursesSeed(): Bilingual<CourseRecord>[] {
         ...shared,
         title: title.en,
         duration: `${weeks} weeks`,
-        level: LEVELS[levelId]!.en,
-        format: FORMATS[formatId]!.en,
-        language: LANGUAGES[languageId]!.en,
+        level: LEVELS.get(levelId)!.en,
+        format: FORMATS.get(formatId)!.en,
+        language: LANGUAGES.get(languageId)!.en,
         topics: topicsOf('en'),
         description: courseDescription(id, topic).en,
       },

@@ -156,6 +156,11 @@ export function taxonomySeed(): Term[] {
   });
 }
 
+/** One vocabulary's terms in order, label by id: the seed's generators draw their ids and labels from here. */
+export function termsOf(vocabulary: string): Map<string, Bilingual> {
+  return new Map(taxonomySeed().flatMap((term) => (term.vocabulary === vocabulary ? [[term.id, term.label] as const] : [])));
+}
+
 export const SEARCH_CATEGORIES_SEED = LAYOUT.searchCategories.map(({ id, label }) => ({ id, ...label }));
 
 export function capitalise(text: string): string {

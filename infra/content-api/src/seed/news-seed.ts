@@ -5,7 +5,7 @@ import type { NewsRecord, OfficeRecord } from '../content/records';
 import { seededChangeTime } from './edit-times';
 import { SeededRandom, type Bilingual } from './random';
 import { BilingualSchema, Strict, readSeedData } from './seed-data';
-import { capitalise } from './layout-seed';
+import { capitalise, termsOf } from './layout-seed';
 import { staffList, roleOf, type StaffMember } from './people-seed';
 import { CAMPUS_STORIES, COMPANIES, FOREIGN_UNIVERSITIES, JOURNALS, TOPIC_FACTS, type TopicFacts } from './story-facts';
 import { FACULTIES, SHORT_NAME, TOPICS, type Faculty, type Topic } from './vocabulary';
@@ -235,10 +235,6 @@ function videoElement(clip: string, title: string, fallback: string, id: number)
   );
 }
 
-const CATEGORY_IDS = ['science', 'education', 'campus', 'international', 'innovation', 'sport-culture'];
-const TARGET_IDS = ['applicants', 'students', 'staff', 'partners', 'alumni'];
-const OFFICE_IDS = ['press-office', 'admissions', 'international-office', 'career-centre', 'research-office'];
-
 /**
  * The news archive: newest first by id, spread back over about two years from the reference date. Each item is a
  * story of its own kind about one research direction, told with a faculty that works on it and one of its people;
@@ -246,6 +242,10 @@ const OFFICE_IDS = ['press-office', 'admissions', 'international-office', 'caree
  */
 export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
   const random = new SeededRandom(2026);
+  // Items are filed under the news filters' categories and audiences, and some under an office.
+  const categoryIds = [...termsOf('news.categories').keys()];
+  const targetIds = [...termsOf('news.targets').keys()];
+  const officeIds = OFFICES.offices.map((office) => office.id);
   const staff = staffList();
   const told = new Set<string>();
   const items: Bilingual<NewsRecord>[] = [];
@@ -291,17 +291,17 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
     }
     const featureSort: NewsRecord['featureSort'] = id === 1 ? 'First' : id === 2 ? 'Second' : 'NotSet';
     const imageName = id % 9 === 5 && !story.clip ? null : story.image;
-    const officeId = id % 3 === 0 ? random.pick(OFFICE_IDS) : null;
+    const officeId = id % 3 === 0 ? random.pick(officeIds) : null;
     const shared = {
       id,
       date,
       type,
       isFeatured: featureSort !== 'NotSet',
       featureSort,
-      categories: random.sample(CATEGORY_IDS, random.int(1, 2)),
+      categories: random.sample(categoryIds, random.int(1, 2)),
       formats: [story.format],
       themes: topic ? [topic.id] : [],
-      targets: random.sample(TARGET_IDS, random.int(1, 2)),
+      targets: random.sample(targetIds, random.int(1, 2)),
       link: `/news/${id}`,
       officeId,
       // Corrected some hours after publication (up to three days), each item at its own time.
