@@ -1,47 +1,40 @@
-import type { ProgramLevel } from '@site/contracts/education';
+import { Type } from '@sinclair/typebox';
+import { PROGRAM_LEVELS, type ProgramLevel } from '@site/contracts/education';
 import type { CourseRecord, HistoryRecord, ProgramRecord, ResearchRecord } from '../content/records';
-import { capitalise } from './layout-seed';
+import { capitalise, termsOf } from './layout-seed';
 import { SeededRandom, russianPlural, type Bilingual } from './random';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 import { TOPIC_FACTS } from './story-facts';
 import { DEMO_IMAGES, TOPICS, personName, type Topic } from './vocabulary';
 
+const ProgramLevelSchema = Type.Union(PROGRAM_LEVELS.map((level) => Type.Literal(level)));
+
+/**
+ * `data/education.json`: the degree programmes in their curated order (`years` 0 for a six-month continuing course),
+ * the names of the levels, and the university's history by year.
+ */
+const EDUCATION = readSeedData(
+  'education.json',
+  Strict({
+    programs: Type.Array(Strict({ id: Type.String(), level: ProgramLevelSchema, title: BilingualSchema, years: Type.Integer({ minimum: 0 }) })),
+    // One name per level: the assignment to LEVEL_NAMES checks at compile time that every level is here.
+    levelNames: Strict({
+      bachelor: BilingualSchema,
+      specialist: BilingualSchema,
+      master: BilingualSchema,
+      phd: BilingualSchema,
+      continuing: BilingualSchema,
+    }),
+    history: Type.Array(Strict({ year: Type.Integer({ minimum: 1956 }), title: BilingualSchema, text: BilingualSchema })),
+  }),
+);
+
 const COURSE_COUNT = 90;
 
-const PROGRAMS: [string, ProgramLevel, string, string, number][] = [
-  ['applied-math', 'bachelor', 'Прикладная математика и информатика', 'Applied Mathematics and Computer Science', 4],
-  ['physics', 'bachelor', 'Физика', 'Physics', 4],
-  ['chemistry', 'bachelor', 'Химия', 'Chemistry', 4],
-  ['software-engineering', 'bachelor', 'Программная инженерия', 'Software Engineering', 4],
-  ['biotechnology', 'bachelor', 'Биотехнология', 'Biotechnology', 4],
-  ['power-engineering', 'bachelor', 'Электроэнергетика', 'Electrical Power Engineering', 4],
-  ['materials', 'bachelor', 'Материаловедение', 'Materials Science', 4],
-  ['robotics', 'bachelor', 'Робототехника и мехатроника', 'Robotics and Mechatronics', 4],
-  ['tech-entrepreneurship', 'bachelor', 'Технологическое предпринимательство', 'Technology Entrepreneurship', 4],
-  ['ai', 'master', 'Искусственный интеллект', 'Artificial Intelligence', 2],
-  ['quantum', 'master', 'Квантовые технологии', 'Quantum Technologies', 2],
-  ['photonics', 'master', 'Фотоника', 'Photonics', 2],
-  ['cybersecurity', 'master', 'Кибербезопасность', 'Cybersecurity', 2],
-  ['data-science', 'master', 'Наука о данных', 'Data Science', 2],
-  ['space-systems', 'master', 'Космические системы', 'Space Systems', 2],
-  ['climate-tech', 'master', 'Климатические технологии', 'Climate Technologies', 2],
-  ['computer-security', 'specialist', 'Компьютерная безопасность', 'Computer Security', 5],
-  ['condensed-matter', 'phd', 'Физика конденсированного состояния', 'Condensed Matter Physics', 4],
-  ['math-modelling', 'phd', 'Математическое моделирование', 'Mathematical Modelling', 4],
-  ['bioinformatics', 'phd', 'Биоинформатика', 'Bioinformatics', 4],
-  ['project-management', 'continuing', 'Управление технологическими проектами', 'Technology Project Management', 0],
-  ['python-data', 'continuing', 'Python для анализа данных', 'Python for Data Analysis', 0],
-];
-
-const LEVEL_NAMES: Record<ProgramLevel, Bilingual> = {
-  bachelor: { ru: 'бакалавриат', en: "bachelor's" },
-  specialist: { ru: 'специалитет', en: 'specialist' },
-  master: { ru: 'магистратура', en: "master's" },
-  phd: { ru: 'аспирантура', en: 'PhD' },
-  continuing: { ru: 'дополнительное образование', en: 'continuing education' },
-};
+const LEVEL_NAMES: Record<ProgramLevel, Bilingual> = EDUCATION.levelNames;
 
 export function programsSeed(): Bilingual<ProgramRecord>[] {
-  return PROGRAMS.map(([id, level, ru, en, years], index) => {
+  return EDUCATION.programs.map(({ id, level, title: { ru, en }, years }, index) => {
     const duration = years === 0 ? { ru: '6 месяцев', en: '6 months' } : { ru: `${years} ${russianPlural(years, 'год', 'года', 'лет')}`, en: `${years} years` };
     const shared = { id, level, link: `/programs#${id}`, image: { url: `/media/images/${DEMO_IMAGES[index % DEMO_IMAGES.length]}`, alt: en } };
     return {
@@ -78,17 +71,10 @@ const COURSE_TITLES: CourseTitle[] = [
   (t) => ({ ru: `Этика и право в сфере «${t.ruNom}»`, en: `Ethics and law in ${t.en}` }),
 ];
 
-const FORMATS: Record<string, Bilingual> = {
-  online: { ru: 'Онлайн', en: 'Online' },
-  offline: { ru: 'Очно', en: 'On campus' },
-  blended: { ru: 'Смешанный', en: 'Blended' },
-};
-const LEVELS: Record<string, Bilingual> = {
-  beginner: { ru: 'Начальный', en: 'Beginner' },
-  intermediate: { ru: 'Средний', en: 'Intermediate' },
-  advanced: { ru: 'Продвинутый', en: 'Advanced' },
-};
-const LANGUAGES: Record<string, Bilingual> = { ru: { ru: 'Русский', en: 'Russian' }, en: { ru: 'Английский', en: 'English' } };
+/** A course's level, format and language are named as the catalogue's filters name them. */
+const FORMATS = termsOf('course.format');
+const LEVELS = termsOf('course.level');
+const LANGUAGES = termsOf('course.language');
 
 /** What the course covers (the topic's own syllabus) and how it is taught, which differs from course to course. */
 function courseDescription(id: number, topic: Topic): Bilingual {
@@ -136,9 +122,9 @@ export function coursesSeed(): Bilingual<CourseRecord>[] {
         ...shared,
         title: title.ru,
         duration: `${weeks} ${russianPlural(weeks, 'неделя', 'недели', 'недель')}`,
-        level: LEVELS[levelId]!.ru,
-        format: FORMATS[formatId]!.ru,
-        language: LANGUAGES[languageId]!.ru,
+        level: LEVELS.get(levelId)!.ru,
+        format: FORMATS.get(formatId)!.ru,
+        language: LANGUAGES.get(languageId)!.ru,
         topics: topicsOf('ru'),
         description: courseDescription(id, topic).ru,
       },
@@ -146,9 +132,9 @@ export function coursesSeed(): Bilingual<CourseRecord>[] {
         ...shared,
         title: title.en,
         duration: `${weeks} weeks`,
-        level: LEVELS[levelId]!.en,
-        format: FORMATS[formatId]!.en,
-        language: LANGUAGES[languageId]!.en,
+        level: LEVELS.get(levelId)!.en,
+        format: FORMATS.get(formatId)!.en,
+        language: LANGUAGES.get(languageId)!.en,
         topics: topicsOf('en'),
         description: courseDescription(id, topic).en,
       },
@@ -186,98 +172,8 @@ export function researchSeed(): Bilingual<ResearchRecord>[] {
   });
 }
 
-const HISTORY: [number, string, string, string, string][] = [
-  [
-    1956,
-    'Основание института',
-    'The institute is founded',
-    'Постановлением правительства создан Научно-технологический институт с тремя факультетами.',
-    'A government decree creates the Institute of Science and Technology with three faculties.',
-  ],
-  [
-    1959,
-    'Первый выпуск',
-    'First graduates',
-    'Дипломы получили 212 выпускников физического и химического факультетов.',
-    '212 students of the physics and chemistry faculties graduate.',
-  ],
-  [
-    1964,
-    'Вычислительный центр',
-    'Computing centre',
-    'Запущена первая ЭВМ института; появляется кафедра вычислительной математики.',
-    'The institute starts its first computer and opens a department of computational mathematics.',
-  ],
-  [
-    1972,
-    'Лабораторный корпус',
-    'Laboratory Building',
-    'Открыт лабораторный корпус с реакторным залом и оптическими лабораториями.',
-    'The Laboratory Building opens with a reactor hall and optics laboratories.',
-  ],
-  [
-    1981,
-    'Студенческий городок',
-    'Student campus',
-    'Построены четыре общежития и спортивный комплекс.',
-    'Four halls of residence and a sports centre are built.',
-  ],
-  [1991, 'Статус университета', 'University status', 'Институт получает статус технического университета.', 'The institute becomes a technical university.'],
-  [
-    1998,
-    'Первые международные программы',
-    'First international programmes',
-    'Запущены программы двойных дипломов с европейскими университетами.',
-    'Double-degree programmes start with European universities.',
-  ],
-  [2004, 'Технопарк', 'Technopark', 'Открыт университетский технопарк для студенческих стартапов.', 'The university technopark opens for student start-ups.'],
-  [
-    2010,
-    'Институт биотехнологий',
-    'Institute of Biotechnology',
-    'Создан Институт биотехнологий с собственной магистратурой.',
-    "The Institute of Biotechnology is created with its own master's programmes.",
-  ],
-  [
-    2013,
-    'Национальный исследовательский университет',
-    'National research university',
-    'Университет входит в число национальных исследовательских университетов.',
-    'The university becomes a national research university.',
-  ],
-  [
-    2016,
-    'Лицензия и аккредитация',
-    'Licence and accreditation',
-    'Получена бессрочная лицензия на образовательную деятельность.',
-    'The university receives a permanent education licence.',
-  ],
-  [
-    2019,
-    'Центр искусственного интеллекта',
-    'AI centre',
-    'Открыт междисциплинарный центр искусственного интеллекта.',
-    'An interdisciplinary artificial intelligence centre opens.',
-  ],
-  [
-    2021,
-    'Квантовая лаборатория',
-    'Quantum laboratory',
-    'Запущен первый университетский квантовый вычислитель на 16 кубитах.',
-    "The university's first 16-qubit quantum computer goes live.",
-  ],
-  [2023, 'Новый кампус', 'New campus', 'Начато строительство нового кампуса на 8 000 студентов.', 'Construction starts on a new campus for 8,000 students.'],
-  [
-    2025,
-    'Школа технологического предпринимательства',
-    'School of Technology Entrepreneurship',
-    'Открыта школа, объединившая инженерные и управленческие программы.',
-    'A school combining engineering and management programmes opens.',
-  ],
-];
-
 export function historySeed(): Bilingual<HistoryRecord>[] {
-  return HISTORY.map(([year, titleRu, titleEn, textRu, textEn], index) => {
+  return EDUCATION.history.map(({ year, title: { ru: titleRu, en: titleEn }, text: { ru: textRu, en: textEn } }, index) => {
     const image = index % 3 === 0 ? { url: `/media/images/${DEMO_IMAGES[index % DEMO_IMAGES.length]}`, alt: titleEn } : null;
     return {
       ru: { id: `y${year}`, year, title: titleRu, text: textRu, image: image ? { ...image, alt: titleRu } : null },

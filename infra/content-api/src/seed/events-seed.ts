@@ -1,19 +1,21 @@
+import { Type } from '@sinclair/typebox';
 import { addDays } from '../content/calendar';
 import type { EventRecord } from '../content/records';
 import { seededChangeTime } from './edit-times';
 import { CAMPUS_ADDRESS, capitalise } from './layout-seed';
 import { SeededRandom, type Bilingual } from './random';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 import { roleOf, staffList, type StaffMember } from './people-seed';
 import { COMPANIES, TOPIC_FACTS, type TopicFacts } from './story-facts';
 import { DEMO_IMAGES, FACULTIES, PARTNERS, PLACES, TOPICS, type Faculty, type Topic } from './vocabulary';
 
+/** `data/events.json`: what the open day offers, and the concerts of the calendar. */
+const EVENTS = readSeedData('events.json', Strict({ openDayAbout: BilingualSchema, concerts: Type.Array(BilingualSchema, { minItems: 1 }) }));
+
 const EVENT_COUNT = 130;
 /** The seed's open day, shown on the application page. */
 export const OPEN_DAY_EVENT_ID = 1;
-const OPEN_DAY_ABOUT: Bilingual = {
-  ru: 'Расскажем о программах бакалавриата и магистратуры, правилах приёма и общежитии. Лаборатории открыты для экскурсий, преподаватели отвечают на вопросы.',
-  en: "Find out about bachelor's and master's programmes, admission and student housing. Laboratories are open for tours and teachers answer questions.",
-};
+const OPEN_DAY_ABOUT: Bilingual = EVENTS.openDayAbout;
 
 interface EventStory {
   title: Bilingual;
@@ -30,13 +32,8 @@ interface EventContext {
   count: number;
 }
 
-const CONCERTS: Bilingual[] = [
-  { ru: 'Концерт студенческого оркестра: Чайковский и Рахманинов', en: 'Student orchestra: Tchaikovsky and Rachmaninoff' },
-  { ru: 'Джазовый вечер в актовом зале', en: 'Jazz evening in the Assembly Hall' },
-  { ru: 'Камерный хор университета: духовная музыка', en: 'University chamber choir: sacred music' },
-  { ru: 'Концерт «Музыка из видеоигр»', en: 'Video game music concert' },
-  { ru: 'Вечер авторской песни', en: 'Singer-songwriter evening' },
-];
+/** The concerts of the calendar, one title each. */
+const CONCERTS: Bilingual[] = EVENTS.concerts;
 
 /** The kinds of event, each with its own description, told from a topic, its faculty and a speaker. */
 const EVENT_STORIES: ((c: EventContext) => EventStory)[] = [

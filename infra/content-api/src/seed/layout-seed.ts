@@ -1,5 +1,7 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { Locale, PostalAddress, Settings } from '@site/contracts';
 import { ORGANIZATION } from './organization';
+import { BilingualSchema, Strict, TextSchema, localize, readSeedData, textIn } from './seed-data';
 import { FACULTIES, PLACEHOLDER_IMAGE, SHORT_NAME, SITE_NAME, TOPICS } from './vocabulary';
 
 type ByLocale<T> = Record<Locale, T>;
@@ -10,312 +12,156 @@ type ByLocale<T> = Record<Locale, T>;
  */
 export const CAMPUS_ADDRESS: ByLocale<PostalAddress> = { ru: { ...ORGANIZATION.address }, en: { ...ORGANIZATION.address } };
 
+const LinkSchema = Strict({ label: TextSchema, href: Type.String() });
+const NavItemSchema = Strict({ label: TextSchema, href: Type.String(), children: Type.Optional(Type.Array(LinkSchema)) });
+const ErrorPageSchema = Strict({ message: Type.String(), description: TextSchema, actions: Type.Array(LinkSchema) });
+
+/** `data/layout.json`: the site's chrome (settings, menus, footer, banners, error pages) and its dictionaries. */
+const LayoutDataSchema = Strict({
+  settings: Strict({
+    cookiesContent: TextSchema,
+    description: TextSchema,
+    type: Type.String(),
+    image: Type.String(),
+    link: Type.Array(Strict({ rel: Type.String(), href: Type.String() })),
+    meta: Type.Array(Strict({ name: Type.String(), content: Type.String() })),
+    logo: Type.String(),
+    foundingDate: Type.String(),
+  }),
+  navigation: Type.Array(NavItemSchema),
+  colorSchemeLabels: Type.Array(Strict({ name: Type.String(), label: TextSchema })),
+  footer: Strict({
+    fullName: TextSchema,
+    socials: Type.Array(LinkSchema),
+    /** `{shortName}` in a text stands for the university's short name. */
+    info: Type.Array(Strict({ text: TextSchema, label: TextSchema, href: Type.String(), arrayMadeIn: Type.Optional(Type.Array(TextSchema)) })),
+  }),
+  alerts: Type.Array(Strict({ id: Type.String(), text: TextSchema, link: Type.Union([LinkSchema, Strict({})]) })),
+  cookies: Strict({ text: TextSchema, link: LinkSchema, btnLabel: TextSchema }),
+  notify: Strict({ text: TextSchema, link: LinkSchema }),
+  errorPage: Type.Record(Type.String({ pattern: '^[45][0-9]{2}$' }), ErrorPageSchema),
+  accessibility: Type.Record(Type.String(), TextSchema),
+  colorSchemes: Type.Array(Strict({ id: Type.String(), bg: Type.String(), color: Type.String(), text: Type.String(), sort: Type.Integer() })),
+  redirects: Type.Array(
+    Strict({ from_path: Type.String(), to_path: Type.String(), status: Type.Union([301, 302, 307, 308].map((code) => Type.Literal(code))) }),
+  ),
+  /** Each vocabulary's terms in order; `from` makes one term per research topic or per faculty. */
+  taxonomy: Type.Array(
+    Type.Union([
+      Strict({ vocabulary: Type.String(), terms: Type.Array(Strict({ id: Type.String(), label: BilingualSchema })) }),
+      Strict({ vocabulary: Type.String(), from: Type.Union([Type.Literal('topics'), Type.Literal('faculties')]) }),
+    ]),
+  ),
+  searchCategories: Type.Array(Strict({ id: Type.String(), label: BilingualSchema })),
+});
+type LayoutData = Static<typeof LayoutDataSchema>;
+
+const LAYOUT: LayoutData = readSeedData('layout.json', LayoutDataSchema);
+
+/** A text of the data file in one locale, with `{shortName}` filled in. */
+const say = (text: Static<typeof TextSchema>, locale: Locale) => textIn(text, locale).replaceAll('{shortName}', SHORT_NAME[locale]);
+
 export function settingsSeed(): ByLocale<Settings> {
+  const { settings } = LAYOUT;
   const make = (locale: Locale): Settings => ({
     siteName: SITE_NAME[locale],
-    cookiesContent:
-      locale === 'ru'
-        ? 'Сайт использует файлы cookie, чтобы запоминать ваши настройки и собирать обезличенную статистику посещений.'
-        : 'This site uses cookies to remember your settings and to collect anonymous visit statistics.',
+    cookiesContent: say(settings.cookiesContent, locale),
     seo: {
       title: SITE_NAME[locale],
       titlePostfix: SITE_NAME[locale],
-      description:
-        locale === 'ru'
-          ? 'Научно-технологический университет: образование, исследования и инновации с 1956 года.'
-          : 'University of Science and Technology: education, research and innovation since 1956.',
-      type: 'website',
-      image: '/media/images/campus-main.jpg',
+      description: say(settings.description, locale),
+      type: settings.type,
+      image: settings.image,
       htmlAttrs: { lang: locale },
-      link: [
-        { rel: 'icon', href: '/favicon.ico' },
-        { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-      ],
-      meta: [{ name: 'theme-color', content: '#2F312E' }],
+      link: settings.link,
+      meta: settings.meta,
     },
     imagePlaceholder: { id: 'placeholder', url: PLACEHOLDER_IMAGE },
     organization: {
       legalName: ORGANIZATION.legalName[locale],
       shortName: SHORT_NAME[locale],
-      logo: '/icon-512.png',
+      logo: settings.logo,
       // The postal address is the one "Основные сведения" of /sveden shows (one data file for both), in Russian in
       // both locales: it is where the post goes.
       address: CAMPUS_ADDRESS[locale],
       telephone: ORGANIZATION.telephone,
       email: ORGANIZATION.email,
-      foundingDate: '1956',
+      foundingDate: settings.foundingDate,
     },
   });
   return { ru: make('ru'), en: make('en') };
 }
-
-const NAV: ByLocale<{ label: string; href: string; children?: { label: string; href: string }[] }[]> = {
-  ru: [
-    {
-      label: 'Университет',
-      href: '/about',
-      children: [
-        { label: 'История', href: '/history' },
-        { label: 'Люди', href: '/people' },
-        { label: 'Вакансии', href: '/vacancies' },
-        { label: 'Контакты', href: '/contacts' },
-      ],
-    },
-    {
-      label: 'Образование',
-      href: '/education',
-      children: [
-        { label: 'Программы', href: '/programs' },
-        { label: 'Курсы', href: '/courses' },
-        { label: 'Поступление', href: '/apply' },
-      ],
-    },
-    { label: 'Наука', href: '/research' },
-    { label: 'Новости', href: '/news', children: [{ label: 'Медиа', href: '/media' }] },
-    { label: 'События', href: '/events' },
-    { label: 'Студенческая жизнь', href: '/dev/student-life' },
-    { label: 'Поиск', href: '/search' },
-  ],
-  en: [
-    {
-      label: 'University',
-      href: '/about',
-      children: [
-        { label: 'History', href: '/history' },
-        { label: 'People', href: '/people' },
-        { label: 'Vacancies', href: '/vacancies' },
-        { label: 'Contacts', href: '/contacts' },
-      ],
-    },
-    {
-      label: 'Education',
-      href: '/education',
-      children: [
-        { label: 'Programs', href: '/programs' },
-        { label: 'Courses', href: '/courses' },
-        { label: 'Admissions', href: '/apply' },
-      ],
-    },
-    { label: 'Research', href: '/research' },
-    { label: 'News', href: '/news', children: [{ label: 'Media', href: '/media' }] },
-    { label: 'Events', href: '/events' },
-    { label: 'Student life', href: '/dev/student-life' },
-    { label: 'Search', href: '/search' },
-  ],
-};
-
-const SCHEME_LABELS: ByLocale<Record<string, string>> = {
-  ru: { gray: 'Серая', black: 'Чёрная', lime: 'Лаймовая', sepia: 'Сепия' },
-  en: { gray: 'Gray', black: 'Black', lime: 'Lime', sepia: 'Sepia' },
-};
 
 /** Layout components by locale, in display order: each becomes its own key of the init data. */
 export function layoutSeed(referenceDate: string): ByLocale<[string, unknown][]> {
   const year = referenceDate.slice(0, 4);
   const make = (locale: Locale): [string, unknown][] => {
     const ru = locale === 'ru';
+    const navigation = LAYOUT.navigation.map((item) => ({
+      label: say(item.label, locale),
+      href: item.href,
+      ...(item.children ? { children: item.children.map((child) => ({ label: say(child.label, locale), href: child.href })) } : {}),
+    }));
     return [
       [
         'header',
         {
           title: SITE_NAME[locale],
-          navMenu: NAV[locale],
-          altColorScheme: (['gray', 'black', 'lime', 'sepia'] as const).map((name) => ({ name, label: SCHEME_LABELS[locale][name] })),
+          navMenu: navigation,
+          altColorScheme: LAYOUT.colorSchemeLabels.map(({ name, label }) => ({ name, label: say(label, locale) })),
         },
       ],
       [
         'footer',
         {
-          navigation: NAV[locale].map(({ label, href }) => ({ label, href })),
-          fullName: ru
-            ? 'Федеральное государственное автономное образовательное учреждение высшего образования «Научно-технологический университет»'
-            : 'Federal State Autonomous Educational Institution of Higher Education "University of Science and Technology"',
+          navigation: navigation.map(({ label, href }) => ({ label, href })),
+          fullName: say(LAYOUT.footer.fullName, locale),
+          // The date the information is current as of: the seed's reference day, written the way each locale writes it.
           activeDate: ru ? `Сведения актуальны на ${referenceDate.split('-').reverse().join('.')}` : `Information current as of ${referenceDate}`,
-          socials: [
-            { label: ru ? 'ВКонтакте' : 'VK', href: 'https://vk.com/stu_example' },
-            { label: 'Telegram', href: 'https://t.me/stu_example' },
-            { label: 'YouTube', href: 'https://www.youtube.com/@stu_example' },
-            { label: 'RuTube', href: 'https://rutube.ru/channel/stu_example' },
-          ],
-          info: [
-            {
-              text: ru ? 'Лицензия на образовательную деятельность № 2345 от 12.03.2016' : 'Education licence No. 2345 of 12 March 2016',
-              label: ru ? 'Сведения об организации' : 'About the institution',
-              href: '/sveden',
-            },
-            {
-              text: ru ? 'Сделано в' : 'Made at',
-              label: ru ? 'Студии цифровых проектов' : 'Digital Projects Studio',
-              href: '/about',
-              arrayMadeIn: [ru ? `Студия цифровых проектов ${SHORT_NAME.ru}` : `${SHORT_NAME.en} Digital Projects Studio`],
-            },
-          ],
+          socials: LAYOUT.footer.socials.map(({ label, href }) => ({ label: say(label, locale), href })),
+          info: LAYOUT.footer.info.map(({ text, label, href, arrayMadeIn }) => ({
+            text: say(text, locale),
+            label: say(label, locale),
+            href,
+            ...(arrayMadeIn ? { arrayMadeIn: arrayMadeIn.map((line) => say(line, locale)) } : {}),
+          })),
           copyright: `© 1956–${year} ${SITE_NAME[locale]}`,
         },
       ],
-      [
-        'alerts',
-        [
-          {
-            id: 'admission-2027',
-            text: ru
-              ? '<p>Открыт приём документов на <a href="/programs">программы магистратуры</a> 2027 года.</p>'
-              : '<p>Applications are open for the 2027 <a href="/en/programs">master\'s programs</a>.</p>',
-            link: { label: ru ? 'Подать заявку' : 'Apply now', href: '/apply' },
-          },
-          {
-            id: 'library-hours',
-            text: ru
-              ? '<p>Научная библиотека работает <strong>круглосуточно</strong> в период сессии.<br>Вход по студенческому билету.</p>'
-              : '<p>The research library is open <strong>around the clock</strong> during exams.<br>Entry with a student card.</p>',
-            link: {},
-          },
-        ],
-      ],
-      [
-        'cookies',
-        {
-          text: ru
-            ? 'Мы используем файлы cookie, чтобы сайт работал удобнее. Продолжая работу с сайтом, вы соглашаетесь с их использованием.'
-            : 'We use cookies to make the site work better. By continuing, you agree to their use.',
-          link: { label: ru ? 'Политика обработки персональных данных' : 'Personal data policy', href: '/about#privacy' },
-          btnLabel: ru ? 'Принять' : 'Accept',
-        },
-      ],
-      [
-        'notify',
-        {
-          text: ru ? 'День открытых дверей: приходите знакомиться с университетом!' : 'Open day: come and meet the university!',
-          link: { label: ru ? 'Зарегистрироваться' : 'Register', href: '/apply' },
-        },
-      ],
-      [
-        'errorPage',
-        ru
-          ? {
-              401: {
-                message: 'Not Authorized',
-                description: 'Чтобы открыть эту страницу, войдите в систему.',
-                actions: [
-                  { label: 'Авторизация', href: '/auth' },
-                  { label: 'На главную', href: '/' },
-                ],
-              },
-              403: { message: 'No access', description: 'У вас нет доступа к этой странице.', actions: [{ label: 'На главную', href: '/' }] },
-              404: {
-                message: 'Not Found',
-                description: 'Такой страницы нет. Возможно, вы искали один из этих разделов:',
-                actions: [
-                  { label: 'На главную', href: '/' },
-                  { label: 'Об университете', href: '/about' },
-                  { label: 'Образование', href: '/education' },
-                  { label: 'Наука', href: '/research' },
-                ],
-              },
-              500: {
-                message: 'Server Error',
-                description: 'На сервере произошла ошибка. Мы уже разбираемся, попробуйте обновить страницу позже.',
-                actions: [],
-              },
-            }
-          : {
-              401: {
-                message: 'Not Authorized',
-                description: 'Please log in to open this page.',
-                actions: [
-                  { label: 'Log in', href: '/auth' },
-                  { label: 'Home', href: '/' },
-                ],
-              },
-              403: { message: 'No access', description: 'You do not have access to this page.', actions: [{ label: 'Home', href: '/' }] },
-              404: {
-                message: 'Not Found',
-                description: 'This page does not exist. Perhaps you were looking for one of these:',
-                actions: [
-                  { label: 'Home', href: '/' },
-                  { label: 'About', href: '/about' },
-                  { label: 'Education', href: '/education' },
-                  { label: 'Research', href: '/research' },
-                ],
-              },
-              500: { message: 'Server Error', description: 'Something went wrong on our server. We are on it; please try again later.', actions: [] },
-            },
-      ],
-      [
-        'accessibility',
-        ru
-          ? { title: 'Версия для слабовидящих', colorScheme: 'Цветовая схема', fontSize: 'Размер шрифта', reset: 'Обычная версия' }
-          : { title: 'Accessibility options', colorScheme: 'Colour scheme', fontSize: 'Font size', reset: 'Standard version' },
-      ],
+      ['alerts', localize(LAYOUT.alerts, locale)],
+      ['cookies', localize(LAYOUT.cookies, locale)],
+      ['notify', localize(LAYOUT.notify, locale)],
+      ['errorPage', localize(LAYOUT.errorPage, locale)],
+      ['accessibility', localize(LAYOUT.accessibility, locale)],
     ];
   };
   return { ru: make('ru'), en: make('en') };
 }
 
-export const COLOR_SCHEMES_SEED = [
-  { id: 'default', bg: '#2F312E', color: '#FDFFFC', text: '#FDFFFC', sort: 0 },
-  { id: 'ocean', bg: '#0B3D91', color: '#FFFFFF', text: '#E6EEFF', sort: 1 },
-  { id: 'lime', bg: '#B4E165', color: '#382819', text: '#382819', sort: 2 },
-  { id: 'sand', bg: '#F6F3D9', color: '#4D4B44', text: '#4D4B44', sort: 3 },
-];
+export const COLOR_SCHEMES_SEED = LAYOUT.colorSchemes;
 
-export const REDIRECTS_SEED = [
-  { from_path: '/old-news', to_path: '/news', status: 301 },
-  { from_path: '/abitur', to_path: '/apply', status: 302 },
-  { from_path: '/staff', to_path: '/people', status: 308 },
-  { from_path: '/science', to_path: '/research', status: 301 },
-];
+export const REDIRECTS_SEED = LAYOUT.redirects;
 
 type Term = { vocabulary: string; id: string; label: Bilingual };
 type Bilingual = { ru: string; en: string };
 
-const term = (vocabulary: string, id: string, ru: string, en: string): Term => ({ vocabulary, id, label: { ru, en } });
-
 /** Taxonomies: the four news filter groups, course facets and people's departments. */
 export function taxonomySeed(): Term[] {
-  return [
-    term('news.categories', 'science', 'Наука', 'Science'),
-    term('news.categories', 'education', 'Образование', 'Education'),
-    term('news.categories', 'campus', 'Кампус', 'Campus'),
-    term('news.categories', 'international', 'Международное сотрудничество', 'International'),
-    term('news.categories', 'innovation', 'Инновации', 'Innovation'),
-    term('news.categories', 'sport-culture', 'Спорт и культура', 'Sport and culture'),
-    term('news.formats', 'article', 'Статья', 'Article'),
-    term('news.formats', 'interview', 'Интервью', 'Interview'),
-    term('news.formats', 'announcement', 'Анонс', 'Announcement'),
-    term('news.formats', 'photo', 'Фоторепортаж', 'Photo story'),
-    term('news.formats', 'video', 'Видео', 'Video'),
-    term('news.formats', 'podcast', 'Подкаст', 'Podcast'),
-    ...TOPICS.map((topic) => term('news.themes', topic.id, capitalise(topic.ruNom), capitalise(topic.en))),
-    term('news.targets', 'applicants', 'Абитуриентам', 'Applicants'),
-    term('news.targets', 'students', 'Студентам', 'Students'),
-    term('news.targets', 'staff', 'Сотрудникам', 'Staff'),
-    term('news.targets', 'partners', 'Партнёрам', 'Partners'),
-    term('news.targets', 'alumni', 'Выпускникам', 'Alumni'),
-    term('course.level', 'beginner', 'Начальный', 'Beginner'),
-    term('course.level', 'intermediate', 'Средний', 'Intermediate'),
-    term('course.level', 'advanced', 'Продвинутый', 'Advanced'),
-    term('course.format', 'online', 'Онлайн', 'Online'),
-    term('course.format', 'offline', 'Очно', 'On campus'),
-    term('course.format', 'blended', 'Смешанный', 'Blended'),
-    term('course.language', 'ru', 'Русский', 'Russian'),
-    term('course.language', 'en', 'Английский', 'English'),
-    term('course.duration', 'short', 'До 4 недель', 'Up to 4 weeks'),
-    term('course.duration', 'medium', '5–12 недель', '5–12 weeks'),
-    term('course.duration', 'long', 'Более 12 недель', 'Over 12 weeks'),
-    ...TOPICS.map((topic) => term('course.topic', topic.id, capitalise(topic.ruNom), capitalise(topic.en))),
-    ...FACULTIES.map((faculty) => term('people.department', faculty.id, faculty.ruNom, faculty.en)),
-  ];
+  return LAYOUT.taxonomy.flatMap((group): Term[] => {
+    if ('terms' in group) return group.terms.map(({ id, label }) => ({ vocabulary: group.vocabulary, id, label }));
+    if (group.from === 'topics') {
+      return TOPICS.map((topic) => ({ vocabulary: group.vocabulary, id: topic.id, label: { ru: capitalise(topic.ruNom), en: capitalise(topic.en) } }));
+    }
+    return FACULTIES.map((faculty) => ({ vocabulary: group.vocabulary, id: faculty.id, label: { ru: faculty.ruNom, en: faculty.en } }));
+  });
 }
 
-export const SEARCH_CATEGORIES_SEED = [
-  { id: 'pages', ru: 'Страницы', en: 'Pages' },
-  { id: 'news', ru: 'Новости и медиа', en: 'News and media' },
-  { id: 'events', ru: 'События', en: 'Events' },
-  { id: 'education', ru: 'Образование', en: 'Education' },
-  { id: 'people', ru: 'Люди', en: 'People' },
-  { id: 'vacancies', ru: 'Вакансии', en: 'Vacancies' },
-];
+/** One vocabulary's terms in order, label by id: the seed's generators draw their ids and labels from here. */
+export function termsOf(vocabulary: string): Map<string, Bilingual> {
+  return new Map(taxonomySeed().flatMap((term) => (term.vocabulary === vocabulary ? [[term.id, term.label] as const] : [])));
+}
+
+export const SEARCH_CATEGORIES_SEED = LAYOUT.searchCategories.map(({ id, label }) => ({ id, ...label }));
 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,9 +1,11 @@
+import { Type } from '@sinclair/typebox';
 import type { NewsType } from '@site/contracts/news';
 import { addDays } from '../content/calendar';
 import type { NewsRecord, OfficeRecord } from '../content/records';
 import { seededChangeTime } from './edit-times';
 import { SeededRandom, type Bilingual } from './random';
-import { capitalise } from './layout-seed';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
+import { capitalise, termsOf } from './layout-seed';
 import { staffList, roleOf, type StaffMember } from './people-seed';
 import { CAMPUS_STORIES, COMPANIES, FOREIGN_UNIVERSITIES, JOURNALS, TOPIC_FACTS, type TopicFacts } from './story-facts';
 import { FACULTIES, SHORT_NAME, TOPICS, type Faculty, type Topic } from './vocabulary';
@@ -233,10 +235,6 @@ function videoElement(clip: string, title: string, fallback: string, id: number)
   );
 }
 
-const CATEGORY_IDS = ['science', 'education', 'campus', 'international', 'innovation', 'sport-culture'];
-const TARGET_IDS = ['applicants', 'students', 'staff', 'partners', 'alumni'];
-const OFFICE_IDS = ['press-office', 'admissions', 'international-office', 'career-centre', 'research-office'];
-
 /**
  * The news archive: newest first by id, spread back over about two years from the reference date. Each item is a
  * story of its own kind about one research direction, told with a faculty that works on it and one of its people;
@@ -244,6 +242,10 @@ const OFFICE_IDS = ['press-office', 'admissions', 'international-office', 'caree
  */
 export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
   const random = new SeededRandom(2026);
+  // Items are filed under the news filters' categories and audiences, and some under an office.
+  const categoryIds = [...termsOf('news.categories').keys()];
+  const targetIds = [...termsOf('news.targets').keys()];
+  const officeIds = OFFICES.offices.map((office) => office.id);
   const staff = staffList();
   const told = new Set<string>();
   const items: Bilingual<NewsRecord>[] = [];
@@ -289,17 +291,17 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
     }
     const featureSort: NewsRecord['featureSort'] = id === 1 ? 'First' : id === 2 ? 'Second' : 'NotSet';
     const imageName = id % 9 === 5 && !story.clip ? null : story.image;
-    const officeId = id % 3 === 0 ? random.pick(OFFICE_IDS) : null;
+    const officeId = id % 3 === 0 ? random.pick(officeIds) : null;
     const shared = {
       id,
       date,
       type,
       isFeatured: featureSort !== 'NotSet',
       featureSort,
-      categories: random.sample(CATEGORY_IDS, random.int(1, 2)),
+      categories: random.sample(categoryIds, random.int(1, 2)),
       formats: [story.format],
       themes: topic ? [topic.id] : [],
-      targets: random.sample(TARGET_IDS, random.int(1, 2)),
+      targets: random.sample(targetIds, random.int(1, 2)),
       link: `/news/${id}`,
       officeId,
       // Corrected some hours after publication (up to three days), each item at its own time.
@@ -326,45 +328,24 @@ export function newsSeed(referenceDate: string): Bilingual<NewsRecord>[] {
   return items;
 }
 
+/** `data/offices.json`: the offices in display order with their contacts, and the labels of an office's page. */
+const OFFICES = readSeedData(
+  'offices.json',
+  Strict({
+    offices: Type.Array(
+      Strict({ id: Type.String(), title: BilingualSchema, location: BilingualSchema, email: Type.String(), phone: Type.String({ pattern: '^\\+[0-9 -]+$' }) }),
+    ),
+    workHoursTitle: BilingualSchema,
+    workHours: BilingualSchema,
+    map: Type.String(),
+    contactsTitle: BilingualSchema,
+    phoneLabel: BilingualSchema,
+    campusLocationTitle: BilingualSchema,
+  }),
+);
+
 export function officesSeed(): Bilingual<OfficeRecord>[] {
-  const offices: [string, Bilingual, Bilingual, string, string][] = [
-    [
-      'press-office',
-      { ru: 'Пресс-служба', en: 'Press Office' },
-      { ru: 'Главный корпус, каб. 310', en: 'Main Building, room 310' },
-      'press@stu.example',
-      '+7 495 100-00-10',
-    ],
-    [
-      'admissions',
-      { ru: 'Приёмная комиссия', en: 'Admissions Office' },
-      { ru: 'Главный корпус, 1 этаж', en: 'Main Building, ground floor' },
-      'admission@stu.example',
-      '+7 495 100-00-20',
-    ],
-    [
-      'international-office',
-      { ru: 'Международный отдел', en: 'International Office' },
-      { ru: 'Корпус «Б», каб. 105', en: 'Building B, room 105' },
-      'international@stu.example',
-      '+7 495 100-00-30',
-    ],
-    [
-      'career-centre',
-      { ru: 'Центр карьеры', en: 'Career Centre' },
-      { ru: 'Технопарк, 2 этаж', en: 'Technopark, first floor' },
-      'career@stu.example',
-      '+7 495 100-00-40',
-    ],
-    [
-      'research-office',
-      { ru: 'Управление научной деятельности', en: 'Research Office' },
-      { ru: 'Лабораторный корпус, каб. 401', en: 'Laboratory Building, room 401' },
-      'research@stu.example',
-      '+7 495 100-00-50',
-    ],
-  ];
-  return offices.map(([id, title, location, email, phone], sort) => {
+  return OFFICES.offices.map(({ id, title, location, email, phone }, sort) => {
     const make = (locale: 'ru' | 'en'): OfficeRecord => ({
       id,
       slug: id,
@@ -372,15 +353,15 @@ export function officesSeed(): Bilingual<OfficeRecord>[] {
       title: title[locale],
       description:
         locale === 'ru' ? `${title.ru} университета: консультации, документы и справки.` : `The university's ${title.en}: advice, documents and certificates.`,
-      workHoursTitle: locale === 'ru' ? 'Часы работы' : 'Opening hours',
-      workHours: locale === 'ru' ? 'Пн–Чт 9:00–18:00, Пт 9:00–16:45' : 'Mon–Thu 9:00–18:00, Fri 9:00–16:45',
-      vrMapUrl: `/media/images/aerial-campus.jpg`,
-      contactsTitle: locale === 'ru' ? 'Контакты' : 'Contacts',
+      workHoursTitle: OFFICES.workHoursTitle[locale],
+      workHours: OFFICES.workHours[locale],
+      vrMapUrl: OFFICES.map,
+      contactsTitle: OFFICES.contactsTitle[locale],
       contacts: [
-        { label: locale === 'ru' ? 'Телефон' : 'Phone', value: phone, href: `tel:${phone.replace(/[^+0-9]/g, '')}` },
+        { label: OFFICES.phoneLabel[locale], value: phone, href: `tel:${phone.replace(/[^+0-9]/g, '')}` },
         { label: 'E-mail', value: email, href: `mailto:${email}` },
       ],
-      campusLocationTitle: locale === 'ru' ? 'Где нас найти' : 'Where to find us',
+      campusLocationTitle: OFFICES.campusLocationTitle[locale],
       campusLocation: location[locale],
     });
     return { ru: make('ru'), en: make('en') };

@@ -1,17 +1,26 @@
-import type { Locale, PostalAddress } from '@site/contracts';
-import organization from './data/organization.json';
+import { Type } from '@sinclair/typebox';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 
 /**
  * The university as a legal entity, from one data file: its legal name, postal address and contacts. The settings'
  * `organization` (what the shell's structured data describes) and "Основные сведения" of /sveden both read it, so the
  * address a search engine sees is the one the regulator's page shows.
  */
-export const ORGANIZATION: {
-  legalName: Record<Locale, string>;
-  address: PostalAddress & { postalCode: string; addressRegion: string };
-  telephone: string;
-  email: string;
-} = organization;
+export const ORGANIZATION = readSeedData(
+  'organization.json',
+  Strict({
+    legalName: BilingualSchema,
+    address: Strict({
+      postalCode: Type.String({ pattern: '^[0-9]{6}$' }),
+      addressRegion: Type.String({ minLength: 1 }),
+      addressLocality: Type.String({ minLength: 1 }),
+      streetAddress: Type.String({ minLength: 1 }),
+      addressCountry: Type.String({ pattern: '^[A-Z]{2}$' }),
+    }),
+    telephone: Type.String({ pattern: '^\\+[0-9 -]+$' }),
+    email: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }),
+  }),
+);
 
 /**
  * The postal address as one line in the order the recommendations' table 3.2.2 asks for: postcode, region of the

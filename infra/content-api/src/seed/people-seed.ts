@@ -1,9 +1,24 @@
+import { Type } from '@sinclair/typebox';
 import type { PersonRecord, VacancyRecord } from '../content/records';
 import { addDays } from '../content/calendar';
 import { coursesSeed } from './education-seed';
 import { SeededRandom, russianPlural, type Bilingual } from './random';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 import { TOPIC_FACTS } from './story-facts';
 import { EMAIL_DOMAIN, FACULTIES, POSITIONS, TOPICS, personName, type Faculty, type Topic } from './vocabulary';
+
+/** A post a centre hires for: its title, the work and what it asks for, as a real posting would name them. */
+const VacancyKindSchema = Strict({ title: BilingualSchema, duties: BilingualSchema, requirements: BilingualSchema });
+
+/** `data/people.json`: the years staff joined in, the vacancy centres and what each one hires for. */
+const PEOPLE = readSeedData(
+  'people.json',
+  Strict({
+    since: Type.Array(Type.Integer({ minimum: 1956 }), { minItems: 1 }),
+    centres: Type.Array(Strict({ id: Type.String(), title: BilingualSchema, vacancies: Type.Boolean() })),
+    centreVacancies: Type.Record(Type.String(), Type.Array(VacancyKindSchema, { minItems: 1 })),
+  }),
+);
 
 const PEOPLE_COUNT = 160;
 const VACANCY_COUNT = 34;
@@ -54,7 +69,7 @@ export function roleOf(person: StaffMember): Bilingual {
   return { ru: `${person.position.ru.toLowerCase()} ${person.faculty.ruGen}`, en: `${person.position.en} at the ${person.faculty.en}` };
 }
 
-const SINCE = [1994, 1999, 2003, 2007, 2009, 2012, 2014, 2016, 2018, 2020, 2021, 2022];
+const SINCE = PEOPLE.since;
 
 export function peopleSeed(): Bilingual<PersonRecord>[] {
   const courses = coursesSeed();
@@ -88,121 +103,10 @@ export function peopleSeed(): Bilingual<PersonRecord>[] {
 }
 
 /** Centres in display order; the sports centre deliberately has no vacancies. */
-export const VACANCY_CENTRES: { id: string; ru: string; en: string; vacancies: boolean }[] = [
-  { id: 'quantum-centre', ru: 'Центр квантовых технологий', en: 'Quantum Technologies Centre', vacancies: true },
-  { id: 'engineering-centre', ru: 'Инжиниринговый центр', en: 'Engineering Centre', vacancies: true },
-  { id: 'it-department', ru: 'Управление информационных технологий', en: 'IT Department', vacancies: true },
-  { id: 'library', ru: 'Научная библиотека', en: 'Research Library', vacancies: true },
-  { id: 'admissions', ru: 'Приёмная комиссия', en: 'Admissions Office', vacancies: true },
-  { id: 'career-centre', ru: 'Центр карьеры', en: 'Career Centre', vacancies: true },
-  { id: 'sports-centre', ru: 'Спортивный центр', en: 'Sports Centre', vacancies: false },
-];
-
-interface VacancyKind {
-  title: Bilingual;
-  duties: Bilingual;
-  requirements: Bilingual;
-}
+export const VACANCY_CENTRES = PEOPLE.centres.map(({ id, title, vacancies }) => ({ id, ...title, vacancies }));
 
 /** What each centre hires for, with the work and the requirements a real posting would name. */
-const CENTRE_VACANCIES: Record<string, VacancyKind[]> = {
-  'quantum-centre': [
-    {
-      title: { ru: 'Научный сотрудник', en: 'Research Fellow' },
-      duties: {
-        ru: 'измерения сверхпроводящих кубитов в криостате, обработка данных, подготовка статей',
-        en: 'measuring superconducting qubits in the cryostat, analysing data, writing papers',
-      },
-      requirements: {
-        ru: 'степень кандидата физико-математических наук, опыт работы с СВЧ-техникой',
-        en: 'a PhD in physics, experience with microwave equipment',
-      },
-    },
-    {
-      title: { ru: 'Инженер-исследователь', en: 'Research Engineer' },
-      duties: { ru: 'сборка и настройка криогенных линий, поддержка экспериментов', en: 'assembling and tuning cryogenic lines, supporting experiments' },
-      requirements: { ru: 'высшее техническое образование, аккуратность в работе с оборудованием', en: 'an engineering degree, care with delicate equipment' },
-    },
-    {
-      title: { ru: 'Программист систем управления экспериментом', en: 'Experiment Control Software Developer' },
-      duties: { ru: 'разработка ПО на Python для управления приборами и сбора данных', en: 'Python software for instrument control and data acquisition' },
-      requirements: { ru: 'опыт разработки на Python от двух лет, знание основ физики', en: 'two years of Python, a grounding in physics' },
-    },
-  ],
-  'engineering-centre': [
-    {
-      title: { ru: 'Инженер-конструктор', en: 'Design Engineer' },
-      duties: { ru: 'проектирование узлов роботов и испытательных стендов в КОМПАС-3D', en: 'designing robot assemblies and test rigs in CAD' },
-      requirements: { ru: 'высшее инженерное образование, портфолио проектов', en: 'an engineering degree and a portfolio' },
-    },
-    {
-      title: { ru: 'Инженер-электроник', en: 'Electronics Engineer' },
-      duties: { ru: 'разработка печатных плат и прошивок для микроконтроллеров', en: 'PCB design and microcontroller firmware' },
-      requirements: { ru: 'опыт работы с Altium или KiCad, знание C', en: 'Altium or KiCad, C programming' },
-    },
-    {
-      title: { ru: 'Мастер участка станков с ЧПУ', en: 'CNC Workshop Supervisor' },
-      duties: { ru: 'обслуживание станков, обучение студентов технике безопасности', en: 'maintaining the machines and teaching students workshop safety' },
-      requirements: { ru: 'среднее профессиональное образование, опыт от трёх лет', en: 'a vocational qualification and three years of experience' },
-    },
-  ],
-  'it-department': [
-    {
-      title: { ru: 'Системный администратор', en: 'Systems Administrator' },
-      duties: { ru: 'поддержка серверов Linux, резервное копирование, помощь сотрудникам', en: 'running Linux servers and backups, helping staff' },
-      requirements: { ru: 'уверенное знание Linux и сетей, готовность к дежурствам', en: 'solid Linux and networking, on-call availability' },
-    },
-    {
-      title: { ru: 'Ведущий программист', en: 'Lead Software Developer' },
-      duties: { ru: 'развитие личного кабинета студента и сайта университета', en: 'developing the student portal and the university website' },
-      requirements: { ru: 'TypeScript и React от трёх лет, опыт ревью кода', en: 'three years of TypeScript and React, code review experience' },
-    },
-    {
-      title: { ru: 'Специалист службы поддержки', en: 'IT Support Specialist' },
-      duties: { ru: 'помощь студентам и преподавателям с учётными записями и Wi-Fi', en: 'helping students and teachers with accounts and Wi-Fi' },
-      requirements: { ru: 'вежливость, опыт работы с Windows и macOS', en: 'patience, Windows and macOS experience' },
-    },
-  ],
-  library: [
-    {
-      title: { ru: 'Библиограф', en: 'Bibliographer' },
-      duties: { ru: 'консультации по поиску литературы, учёт публикаций сотрудников', en: 'literature search advice, keeping the staff publication register' },
-      requirements: { ru: 'высшее образование, знание Scopus и eLibrary', en: 'a degree, familiarity with Scopus and eLibrary' },
-    },
-    {
-      title: { ru: 'Специалист по оцифровке фондов', en: 'Digitisation Specialist' },
-      duties: { ru: 'сканирование редких изданий и подготовка метаданных', en: 'scanning rare editions and preparing metadata' },
-      requirements: { ru: 'аккуратность, опыт работы со сканерами книг', en: 'care and experience with book scanners' },
-    },
-  ],
-  admissions: [
-    {
-      title: { ru: 'Специалист приёмной комиссии', en: 'Admissions Officer' },
-      duties: { ru: 'консультации поступающих, проверка документов', en: 'advising applicants and checking documents' },
-      requirements: { ru: 'внимательность, опыт работы с людьми', en: 'attention to detail, experience with the public' },
-    },
-    {
-      title: { ru: 'Менеджер по работе с иностранными абитуриентами', en: 'International Admissions Manager' },
-      duties: { ru: 'переписка с иностранными абитуриентами, визовая поддержка', en: 'corresponding with international applicants, visa support' },
-      requirements: { ru: 'английский язык не ниже B2', en: 'English at B2 or above' },
-    },
-  ],
-  'career-centre': [
-    {
-      title: { ru: 'Карьерный консультант', en: 'Careers Adviser' },
-      duties: { ru: 'консультации студентов, разбор резюме, подготовка к собеседованиям', en: 'advising students, reviewing CVs, interview practice' },
-      requirements: { ru: 'опыт в подборе персонала или HR от двух лет', en: 'two years in recruitment or HR' },
-    },
-    {
-      title: { ru: 'Менеджер по работе с партнёрами', en: 'Partnerships Manager' },
-      duties: {
-        ru: 'поиск стажировок у индустриальных партнёров, организация ярмарок вакансий',
-        en: 'finding internships with industry partners, running job fairs',
-      },
-      requirements: { ru: 'опыт продаж или партнёрских проектов', en: 'a background in sales or partnerships' },
-    },
-  ],
-};
+const CENTRE_VACANCIES = PEOPLE.centreVacancies;
 
 export function vacanciesSeed(referenceDate: string): Bilingual<VacancyRecord>[] {
   const random = new SeededRandom(1959);

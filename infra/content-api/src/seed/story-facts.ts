@@ -1,5 +1,6 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { Bilingual } from './random';
-import data from './data/story-facts.json';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 
 /**
  * The curated facts the seed's stories are told from: what each research direction actually works on, where, and
@@ -22,41 +23,45 @@ export interface TopicFacts {
   faculties: string[];
 }
 
-/** One-off campus story, told once: it needs no research topic. */
-interface CampusStory {
-  title: Bilingual;
-  lead: Bilingual;
-  body: Bilingual;
-  image: string;
-  format: (typeof CAMPUS_STORY_FORMATS)[number];
-}
-
 const DEMO_CLIPS = ['robotics-lab', 'laboratory', 'campus-day'] as const;
 type DemoClip = (typeof DEMO_CLIPS)[number];
 const CAMPUS_STORY_FORMATS = ['article', 'announcement'] as const;
+const oneOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 
-/** One of the allowed words, or the seed stops: a typo in the data file must not reach the database. */
-function oneOf<T extends string>(allowed: readonly T[], value: string, where: string): T {
-  const found = allowed.find((word) => word === value);
-  if (found === undefined) throw new Error(`story facts: ${where} is "${value}", expected one of ${allowed.join(', ')}`);
-  return found;
-}
+const CampusStorySchema = Strict({
+  title: BilingualSchema,
+  lead: BilingualSchema,
+  body: BilingualSchema,
+  image: Type.String(),
+  format: oneOf(CAMPUS_STORY_FORMATS),
+});
+/** One-off campus story, told once: it needs no research topic. */
+type CampusStory = Static<typeof CampusStorySchema>;
 
-const FACTS: {
-  topicFacts: Record<string, Omit<TopicFacts, 'clip'> & { clip: string }>;
-  journals: string[];
-  foreignUniversities: Bilingual[];
-  companies: Bilingual[];
-  campusStories: (Omit<CampusStory, 'format'> & { format: string })[];
-} = data;
-
-export const TOPIC_FACTS: Record<string, TopicFacts> = Object.fromEntries(
-  Object.entries(FACTS.topicFacts).map(([id, facts]) => [id, { ...facts, clip: oneOf(DEMO_CLIPS, facts.clip, `${id}.clip`) }]),
+const FACTS = readSeedData(
+  'story-facts.json',
+  Strict({
+    topicFacts: Type.Record(
+      Type.String(),
+      Strict({
+        lab: BilingualSchema,
+        result: BilingualSchema,
+        use: BilingualSchema,
+        syllabus: BilingualSchema,
+        image: Type.String(),
+        clip: oneOf(DEMO_CLIPS),
+        faculties: Type.Array(Type.String(), { minItems: 1 }),
+      }),
+    ),
+    journals: Type.Array(Type.String(), { minItems: 1 }),
+    foreignUniversities: Type.Array(BilingualSchema, { minItems: 1 }),
+    companies: Type.Array(BilingualSchema, { minItems: 1 }),
+    campusStories: Type.Array(CampusStorySchema),
+  }),
 );
+
+export const TOPIC_FACTS: Record<string, TopicFacts> = FACTS.topicFacts;
 export const JOURNALS = FACTS.journals;
 export const FOREIGN_UNIVERSITIES = FACTS.foreignUniversities;
 export const COMPANIES = FACTS.companies;
-export const CAMPUS_STORIES: CampusStory[] = FACTS.campusStories.map((story, index) => ({
-  ...story,
-  format: oneOf(CAMPUS_STORY_FORMATS, story.format, `campus story ${index + 1} format`),
-}));
+export const CAMPUS_STORIES: CampusStory[] = FACTS.campusStories;

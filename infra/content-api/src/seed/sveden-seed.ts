@@ -1,9 +1,10 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Locale, Page, SectionDescriptor } from '@site/contracts';
 import { SvedenSubsectionSchema, type SvedenBlock, type SvedenCell, type SvedenSubsection, type SvedenValue } from '@site/contracts/education';
-import data from './data/sveden.json';
 import { ORGANIZATION, postalAddressLine } from './organization';
 import type { Bilingual } from './random';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 import { SITE_NAME } from './vocabulary';
 
 /**
@@ -16,20 +17,25 @@ import { SITE_NAME } from './vocabulary';
  * In the data file a value may stand for `{ "doc": name }`, a link to one of the documents below, or
  * `{ "org": key }`, the organisation's own data (its postal address is the one the settings give search engines).
  */
-interface DocumentEntry {
-  ru: string;
-  en: string;
+const DocumentEntrySchema = Strict({
+  ru: Type.String(),
+  en: Type.String(),
   /** Extra lines the demo PDF prints (the statistics tables the electronic documents hold). */
-  lines?: string[];
-}
+  lines: Type.Optional(Type.Array(Type.String())),
+});
+type DocumentEntry = Static<typeof DocumentEntrySchema>;
 type DataValue = SvedenValue | { doc: string; itemprop?: string } | { org: 'legalName' | 'address' | 'telephone' | 'email' };
 type DataCell = DataValue | DataValue[];
-interface DataSubsection {
-  id: string;
-  title: Bilingual<string>;
-  blocks: unknown[];
-}
-const DATA = data as unknown as { documents: Record<string, DocumentEntry>; subsections: DataSubsection[] };
+
+/** The file's outline; each subsection's blocks are checked against the contract once their references are resolved. */
+const DATA = readSeedData(
+  'sveden.json',
+  Strict({
+    documents: Type.Record(Type.String({ pattern: '^[a-z0-9-]+$' }), DocumentEntrySchema),
+    subsections: Type.Array(Strict({ id: Type.String({ pattern: '^[A-Za-z_]+$' }), title: BilingualSchema, blocks: Type.Array(Type.Unknown()) })),
+  }),
+);
+type DataSubsection = (typeof DATA.subsections)[number];
 
 /** The documents the section links to, served by the content API as `/media/documents/{name}.pdf`. */
 export const SVEDEN_DOCUMENTS: Record<string, DocumentEntry> = DATA.documents;

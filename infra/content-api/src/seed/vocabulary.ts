@@ -1,5 +1,6 @@
+import { Type } from '@sinclair/typebox';
 import type { Bilingual } from './random';
-import data from './data/vocabulary.json';
+import { BilingualSchema, Strict, readSeedData } from './seed-data';
 
 /**
  * The demo university's vocabulary, in both languages, with the Russian case forms the templates need, read from
@@ -43,6 +44,11 @@ interface NameParts {
   surnames: Bilingual[];
 }
 
+const TopicSchema = Strict({ id: Type.String(), ruNom: Type.String(), ruGen: Type.String(), en: Type.String() });
+const FacultySchema = Strict({ id: Type.String(), ruNom: Type.String(), ruPrep: Type.String(), ruGen: Type.String(), en: Type.String() });
+const PositionSchema = Strict({ ru: Type.String(), en: Type.String(), ruFemale: Type.Optional(Type.String()) });
+const NamesSchema = Type.Array(BilingualSchema, { minItems: 1 });
+
 const VOCABULARY: {
   siteName: Bilingual;
   shortName: Bilingual;
@@ -55,7 +61,28 @@ const VOCABULARY: {
   demoImages: string[];
   placeholderImage: string;
   names: NameParts;
-} = data;
+} = readSeedData(
+  'vocabulary.json',
+  Strict({
+    siteName: BilingualSchema,
+    shortName: BilingualSchema,
+    emailDomain: Type.String({ minLength: 1 }),
+    topics: Type.Array(TopicSchema, { minItems: 1 }),
+    faculties: Type.Array(FacultySchema, { minItems: 1 }),
+    places: Type.Array(BilingualSchema, { minItems: 1 }),
+    partners: Type.Array(BilingualSchema, { minItems: 1 }),
+    positions: Type.Array(PositionSchema, { minItems: 1 }),
+    demoImages: Type.Array(Type.String({ pattern: '^[a-z0-9-]+\\.jpg$' }), { minItems: 1 }),
+    placeholderImage: Type.String(),
+    // personName takes ten first names of each kind.
+    names: Strict({
+      maleFirst: Type.Array(BilingualSchema, { minItems: 10 }),
+      femaleFirst: Type.Array(BilingualSchema, { minItems: 10 }),
+      patronymicRoots: NamesSchema,
+      surnames: NamesSchema,
+    }),
+  }),
+);
 
 export const TOPICS = VOCABULARY.topics;
 export const FACULTIES = VOCABULARY.faculties;
