@@ -108,7 +108,7 @@ export class BrowserFederation implements SectionModuleSource {
   }
 }
 
-/** Idle time-out after which lazy sections load anyway (the spec's idle prefetch time-out). */
+/** Idle time-out after which lazy sections load anyway (the same time-out as the idle link prefetch). */
 const LAZY_IDLE_TIMEOUT_MS = 2000;
 
 let releaseAll: Promise<void> | null = null;

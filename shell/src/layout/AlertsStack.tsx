@@ -135,7 +135,7 @@ const Close = styled.button`
 `;
 
 function AlertCard({ alert, onClose, closeLabel }: { alert: Alert; onClose: () => void; closeLabel: string }) {
-  // An alert link is shown only if it is a non-empty object (spec point 5).
+  // An alert link is shown only if it is a non-empty object: the backend sends `{}` for an alert without a link.
   const link = isNonEmptyObject(alert.link) ? validate(LinkSchema, alert.link) : null;
   return (
     <Card data-alert-id={String(alert.id)}>

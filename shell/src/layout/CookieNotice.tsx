@@ -143,7 +143,7 @@ const Actions = styled.div`
 `;
 
 /**
- * The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag (spec point 4).
+ * The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag, so it stays hidden on later visits.
  * It is part of the server HTML, so a new visitor sees it with the page's first paint (not after hydration, when it
  * would be the page's late largest paint); for a visitor who accepted, the preference script's root attribute keeps it
  * hidden until the store, once the page has loaded, removes it.

@@ -133,7 +133,7 @@ function LinkList({ links, as: List = 'ul' }: { links: LinkEntry[]; as?: 'ul' | 
 }
 
 /**
- * The footer (spec point 2): the logo linking to `/` (its variant follows locale and colour scheme), navigation,
+ * The footer: the logo linking to `/` (its variant follows locale and colour scheme), navigation,
  * social links split in two halves, the info row and the copyright. Entries that are not objects are left out.
  */
 export const Footer = observer(function Footer() {

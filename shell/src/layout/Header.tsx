@@ -110,7 +110,7 @@ const MenuButton = styled.button`
 `;
 
 /**
- * The header (spec point 2): a row with the logo and the tools (search, accessibility options, language), and
+ * The header: a row with the logo and the tools (search, accessibility options, language), and
  * the main menu: the desktop menu as a row of its own at desktop width, the mobile menu behind a button otherwise.
  */
 export const Header = observer(function Header() {

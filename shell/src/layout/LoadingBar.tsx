@@ -18,7 +18,7 @@ const Bar = styled.div`
   }
 `;
 
-/** The thin loading bar at the top; red on failure (spec point 2). */
+/** The thin loading bar at the top; red when the navigation failed. */
 export const LoadingBar = observer(function LoadingBar() {
   const { loadingBar } = useStore();
   const intl = useIntl();

@@ -48,7 +48,7 @@ const Close = styled.button`
   cursor: pointer;
 `;
 
-/** The optional top notification: visible until closed; closing is not persisted (spec point 4). */
+/** The optional top notification: visible until closed; closing is not persisted, so it shows again on the next page load. */
 export const NotifyBar = observer(function NotifyBar() {
   const { init, ui } = useStore();
   const intl = useIntl();
