@@ -11,7 +11,7 @@ import {
   throttle,
 } from '@site/ui';
 import { syncHead } from './head-sync';
-import { useStore } from './contexts';
+import { useStore } from '../stores/contexts';
 
 /**
  * Keeps the document in step with the stores in the browser: language, colour scheme, font size and reading

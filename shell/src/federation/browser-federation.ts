@@ -3,8 +3,8 @@ import type { SectionModuleSource, SectionResolution } from '../sections/resolve
 import type { RemoteUse } from '../stores/root-store';
 import { manifestBaseUrl } from './catalog';
 import { IntegrityGuard, fetchAndCompare, type IntegrityVerifier } from './subresource-integrity';
-import { loadOnce } from '../browser/load-once';
-import { withTimeout } from './timeout';
+import { loadOnce } from '../lib/load-once';
+import { withTimeout } from '../lib/timeout';
 
 /** Margin around the viewport within which a lazy section starts loading. */
 const LAZY_ROOT_MARGIN = '300px 0px';

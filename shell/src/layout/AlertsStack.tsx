@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, isNonEmptyObject, validate, type Alert } from '@site/contracts';
 import { FONT_SCALE_ATTRIBUTE, SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { ChevronDownIcon, CloseIcon, InfoIcon } from './icons';
 
 const Stack = styled.section`

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
 import { Button, DARK_PALETTE, FONT_SCALE_ATTRIBUTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { COOKIES_ACCEPTED_ATTRIBUTE } from '../stores/persistence';
 import { ChevronDownIcon } from './icons';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { styled } from '@linaria/react';
 import { FooterInfoEntrySchema, LinkSchema, keepValidEntries, localizePath, type Link as LinkEntry } from '@site/contracts';
 import { DARK_PALETTE, GRID_MEDIA, SCHEME_PALETTE, SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { Logo } from './Logo';
 
 const Bar = styled.footer`

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
 import { NavMenuItemSchema, keepValidEntries, localizePath, type NavMenuItem } from '@site/contracts';
 import { GRID_MEDIA } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { AccessibilityPanel } from './AccessibilityPanel';
 import { DesktopMenu } from './DesktopMenu';
 import { EyeIcon, GlobeIcon, MenuIcon, CloseIcon, SearchIcon } from './icons';

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import { DARK_PALETTE, SCHEME_PALETTE } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { BackToTop } from './BackToTop';
 import { BottomDock } from './BottomDock';
 import { Footer } from './Footer';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 
 const Bar = styled.div`
   position: fixed;

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
 import { SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { CloseIcon } from './icons';
 
 const Bar = styled.section`

@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { DEFAULT_LOCALE, isLocale, localizePath } from '@site/contracts';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import type { MessageId } from '../i18n/messages';
 import type { PageError } from '../stores/page-store';
 import { ERROR_PAGE_OWN_MESSAGE } from '../routing/page-loader';

@@ -15,12 +15,7 @@ import { COOKIES_ACCEPTED_ATTRIBUTE, STORAGE_KEYS } from '../stores/persistence'
 import { feedAlternates } from '../app/feed-links';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
 import { SHELL_SCRIPT_ATTRIBUTE } from '../inline-scripts/start-script';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+import { escapeHtml } from '../lib/html';
 
 /** JSON that is safe inside a <script>: no `</script>`, no `<!--`, no line separators JavaScript chokes on. */
 export function serializeForScript(value: unknown): string {
