@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { compileInlineScript } = require('./inline-script.js') as { compileInlineScript(file: string, entry: string): string };
+import { compileInlineScript } from './inline-script';
 
 describe('compileInlineScript: a TypeScript module as the text of one inline script', () => {
   let dir: string;

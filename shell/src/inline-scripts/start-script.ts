@@ -32,6 +32,12 @@ function reportedEntryTypes(): readonly string[] {
   return observer?.supportedEntryTypes ?? [];
 }
 
+/**
+ * The script's entry. No module imports it: the build compiles this file into the inline script and calls it by name
+ * there (`shellInlineScripts` in infra/build-preset/src/inline-script.js).
+ *
+ * @public
+ */
 export function startShellScripts(): void {
   let started = false;
   let painted = false;
