@@ -34,6 +34,53 @@ const SHELL_IMPORT_PATTERNS = [
   },
   { regex: OUT_OF_PACKAGE, message: 'The shell imports other packages by their package name, never by a relative path.' },
 ];
+/**
+ * The shell's folders in layers, lowest first. A folder imports folders of its own layer and of the layers below it,
+ * never of a layer above; the two entries (server and browser) never import each other. `lib` holds generic helpers
+ * (no shell imports at all); the state layer holds the stores and what they stand on (API client, texts, sanitizing);
+ * features build the site from them (the route table names the page components, so routing is one of them); the
+ * entries assemble a server or a browser bundle. A new folder is added here, in the layer it belongs to.
+ */
+const SHELL_LAYERS = [
+  { name: 'lib', folders: ['lib'] },
+  { name: 'state', folders: ['i18n', 'security', 'api', 'stores'] },
+  {
+    name: 'features',
+    folders: ['routing', 'app', 'layout', 'pages', 'sections', 'forms', 'federation', 'platform', 'analytics', 'inline-scripts'],
+  },
+  { name: 'entries', folders: ['server', 'browser'] },
+];
+/** Folders whose code goes into the browser bundle: they never import the shell's server modules. */
+const SHELL_BROWSER_FOLDERS = ['app', 'browser', 'layout', 'pages', 'sections', 'stores', 'routing', 'i18n', 'forms', 'analytics', 'inline-scripts'];
+
+/** A relative import that reaches one of `folders` of shell/src from a file in another folder of it. */
+function shellFolderImport(folders) {
+  return `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+}
+
+/** One lint block per shell folder: the package boundaries, the layer rule and, for browser code, no server imports. */
+function shellLayerBlocks() {
+  return SHELL_LAYERS.flatMap((layer, index) => {
+    const higher = SHELL_LAYERS.slice(index + 1).flatMap((above) => above.folders);
+    return layer.folders.map((folder) => {
+      const patterns = [...SHELL_IMPORT_PATTERNS];
+      if (higher.length > 0)
+        patterns.push({
+          regex: shellFolderImport(higher),
+          message: `shell/src/${folder} is in the ${layer.name} layer: it never imports from a higher layer (${higher.join(', ')}). Move what both need down, to this layer or lib/.`,
+        });
+      const otherEntries = layer.name === 'entries' ? layer.folders.filter((other) => other !== folder) : [];
+      if (otherEntries.length > 0)
+        patterns.push({
+          regex: shellFolderImport(otherEntries),
+          message: 'The server and the browser entries never import each other: move what both need to a lower layer.',
+        });
+      if (SHELL_BROWSER_FOLDERS.includes(folder))
+        patterns.push({ regex: '(^|/)server/', message: "Browser code never imports the shell's server modules: move what both need out of server/." });
+      return { files: [`shell/src/${folder}/**/*.{ts,tsx}`], ignores: TESTS, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+    });
+  });
+}
 /** A relative import from one remote into another remote's sources (`../../../events/src/...`). */
 const OTHER_REMOTE = '^(\\.\\./){2,}(news|events|education|forms|search)/src(/|$)';
 
@@ -102,7 +149,14 @@ export default tseslint.config(
   },
   {
     // Browser code: React components of the shell, the design system and the remotes.
-    files: ['shared-ui/src/**/*.{ts,tsx}', 'shell/src/**/*.tsx', 'shell/src/browser/**', 'shell/src/app/**', 'remotes/*/src/**/*.{ts,tsx}'],
+    files: [
+      'shared-ui/src/**/*.{ts,tsx}',
+      'shell/src/**/*.tsx',
+      'shell/src/browser/**',
+      'shell/src/app/**',
+      'shell/src/inline-scripts/**',
+      'remotes/*/src/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -160,31 +214,10 @@ export default tseslint.config(
   {
     files: ['shell/src/**/*.{ts,tsx}'],
     ignores: TESTS,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [...SHELL_IMPORT_PATTERNS],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SHELL_IMPORT_PATTERNS] }] },
   },
-  // Browser code (everything the browser bundle holds) never imports the shell's server modules.
-  {
-    files: ['shell/src/{app,browser,layout,pages,sections,stores,routing,i18n,forms,analytics}/**/*.{ts,tsx}'],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...SHELL_IMPORT_PATTERNS,
-            { regex: '(^|/)server/', message: "Browser code never imports the shell's server modules: move what both need out of server/." },
-          ],
-        },
-      ],
-    },
-  },
+  // The shell's folders in layers (SHELL_LAYERS): each folder imports its own layer and those below, never above.
+  ...shellLayerBlocks(),
   {
     files: ['infra/content-api/src/**/*.ts'],
     ignores: TESTS,

@@ -2,8 +2,16 @@
 // The jest settings every package's jest.config.js starts from: TypeScript through the repo's Babel config,
 // workspace packages resolved to their sources.
 const path = require('node:path');
+const { shellInlineScripts } = require('./infra/build-preset/src/inline-script');
 
 const repoRoot = __dirname;
+
+let compiledInlineScripts = null;
+/** Compiled once per jest process: every project's config is read in the same one. */
+function inlineScripts() {
+  compiledInlineScripts ??= shellInlineScripts();
+  return compiledInlineScripts;
+}
 
 module.exports = function jestPreset(packageDir, overrides = {}) {
   return {
@@ -42,6 +50,9 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
     // clean-up of globals recurses on until the stack overflows (as jest 29 did, globals go with the worker).
     testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'], globalsCleanup: 'off' },
     clearMocks: true,
+    // The shell's inline start script as the build compiles it (webpack's DefinePlugin there), for code that renders
+    // pages: the shell's tests and those that start a shell from its sources.
+    globals: inlineScripts(),
     ...overrides,
   };
 };

@@ -6,6 +6,7 @@ const webpack = require('webpack');
 const { sharedDependencies, browserSharedModuleSource } = require('./shared');
 const { moduleRules } = require('./rules');
 const { resolveOptions } = require('./resolve');
+const { shellInlineScripts } = require('./inline-script');
 
 /** Node packages the shell server requires at run time instead of bundling them. */
 const SERVER_EXTERNALS = /^(fastify|@fastify\/.+|jsdom|pino(-.+)?|better-sqlite3|knex|pg)(\/.*)?$/;
@@ -172,6 +173,8 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
     node: { __dirname: false, __filename: false },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].css' }),
+      // The page's inline start script, compiled from its TypeScript module into the text the server inlines.
+      new webpack.DefinePlugin(Object.fromEntries(Object.entries(shellInlineScripts(rootDir)).map(([name, text]) => [name, JSON.stringify(text)]))),
       new ModuleFederationPlugin({
         name: 'shell_server',
         remotes: {},

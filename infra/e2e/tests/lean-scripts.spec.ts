@@ -53,7 +53,7 @@ for (const path of ['/', '/news']) {
   });
 }
 
-// The shell's scripts run after the page's largest paint (see START_SCRIPT in shell/src/server/document.ts): never
+// The shell's scripts run after the page's largest paint (see shell/src/inline-scripts/start-script.ts): never
 // before the first paint is reported, and never before the hero image has loaded. (Whether a later, larger paint
 // comes after them depends on when the browser reports it, so that is measured by the phone bench, not asserted.)
 for (const path of ['/', '/news', '/apply']) {

@@ -1,7 +1,7 @@
 import type { Locale } from '@site/contracts';
 
 /**
- * The site-analytics counter (spec point 4: a page-hit on each route change). It is configured by the server's
+ * The site-analytics counter (a page-hit on each route change, client navigations included). It is configured by the server's
  * environment: `ANALYTICS_COUNTER_ID` names the counter and `ANALYTICS_ENDPOINT` is where hits go; without a
  * counter id nothing is sent at all.
  */

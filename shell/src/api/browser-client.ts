@@ -1,5 +1,5 @@
 import type { ApiClient, ApiError, ApiErrorDetails, RequestOptions } from '@site/contracts';
-import { loadOnce } from '../browser/load-once';
+import { loadOnce } from '../lib/load-once';
 import type { ApiClientOptions } from './client';
 import { TIMESTAMP_PARAM, serializeParams } from './params';
 

@@ -3,7 +3,7 @@ import type { ApiClient, ApiError, ApiErrorDetails, QueryParams, RequestOptions 
 import { TIMESTAMP_PARAM, serializeParams } from './params';
 
 export interface ApiClientOptions {
-  /** The backend API base: the provider's API plus the configured REST path (spec point 7); default `/`. */
+  /** The backend API base: the provider's API plus the configured REST path; default `/`. */
   baseURL?: string;
   timeoutMs?: number;
   headers?: Record<string, string>;
@@ -18,7 +18,7 @@ export interface ApiClientOptions {
 
 export { TIMESTAMP_PARAM, serializeParams } from './params';
 
-/** Every failure becomes `{statusCode, message}`: the HTTP status and its text, or 500 when there is none (spec point 8). */
+/** Every failure becomes `{statusCode, message}`: the HTTP status and its text, or 500 when there is none, so every caller handles one shape. */
 export function toApiError(error: unknown, unreachableStatus = 500): ApiError & ApiErrorDetails {
   if (error instanceof AxiosError) {
     const response = error.response;
@@ -37,7 +37,7 @@ export function toApiError(error: unknown, unreachableStatus = 500): ApiError & 
   return { statusCode: 500, message: error instanceof Error ? error.message : String(error) };
 }
 
-/** The site's HTTP client (spec point 7): JSON Accept header, timestamp on GETs, normalised errors. */
+/** The site's HTTP client: JSON Accept header, timestamp on GETs, normalised errors. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const now = options.now ?? Date.now;
   const http: AxiosInstance = axios.create({

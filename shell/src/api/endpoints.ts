@@ -10,7 +10,7 @@ import {
   type QueryParams,
 } from '@site/contracts';
 
-/** The shell's backend calls (spec point 7), validated at the boundary. */
+/** The shell's backend calls, each answer validated at the boundary so malformed data never reaches a store. */
 export const endpoints = {
   async init(api: ApiClient, locale: Locale): Promise<InitResponse> {
     const path = apiPaths.init(locale);

@@ -1,5 +1,5 @@
 import type { ApiClient, ApiError, RequestOptions } from '@site/contracts';
-import { CircuitBreaker } from '../federation/circuit-breaker';
+import { CircuitBreaker } from '../lib/circuit-breaker';
 import { CONTENT_API_UNAVAILABLE } from './content-errors';
 
 export { CONTENT_API_UNAVAILABLE };

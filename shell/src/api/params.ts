@@ -1,6 +1,6 @@
 import type { QueryParams } from '@site/contracts';
 
-/** The query parameter every GET carries so that no cache answers it (spec point 7). */
+/** The query parameter every GET carries so that no intermediate cache answers it with stale data. */
 export const TIMESTAMP_PARAM = 't';
 
 /** Arrays become comma lists (`categories=a,b`), empty values are left out, everything is URL-encoded. */

@@ -8,7 +8,7 @@ import { shellMessages } from '../i18n/messages';
 import { Layout } from '../layout/Layout';
 import type { PageData } from '../routing/routes';
 import type { RootStore } from '../stores/root-store';
-import { SectionRuntimeProvider, StoreProvider, useStore, type SectionRuntime } from './contexts';
+import { SectionRuntimeProvider, StoreProvider, useStore, type SectionRuntime } from '../stores/contexts';
 import { createShellContext, type ShellContextOptions } from './shell-context';
 
 const ShellIntl = observer(function ShellIntl({ store, children }: { store: RootStore; children: ReactNode }) {

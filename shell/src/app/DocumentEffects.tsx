@@ -11,12 +11,12 @@ import {
   throttle,
 } from '@site/ui';
 import { syncHead } from './head-sync';
-import { useStore } from './contexts';
+import { useStore } from '../stores/contexts';
 import { PAGE_HYDRATED_MARK } from '../sections/hydration-mark';
 
 /**
  * Keeps the document in step with the stores in the browser: language, colour scheme, font size and reading
- * preferences on the root element, the head (title, description, canonical, alternates) after client navigation, and the breakpoint type on resize (throttled, spec point 4).
+ * preferences on the root element, the head (title, description, canonical, alternates) after client navigation, and the breakpoint type on resize (throttled, so a drag does not re-render on every event).
  */
 export function DocumentEffects() {
   const store = useStore();

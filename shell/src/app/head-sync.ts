@@ -30,7 +30,7 @@ function setMeta(doc: Document, attribute: 'name' | 'property', key: string, con
 
 /**
  * After a client navigation, the head describes the new page as the server would have: title, description,
- * Open Graph title, description and URL, canonical and hreflang alternates (spec point 6).
+ * Open Graph title, description and URL, canonical and hreflang alternates, so shared links and crawlers see the page the visitor sees.
  */
 export function syncHead(doc: Document, state: HeadState): void {
   const seo = mergeSeo(state.siteSeo, state.pageSeo);

@@ -2,7 +2,7 @@ import { LOCALES, localizePath, type Locale, type Seo, type SeoMeta } from '@sit
 
 // How a page's head is described, shared by the server's document and the browser's head updates.
 
-/** Page title format (spec point 9): `{title} | {postfix}`; the postfix defaults to the product name. */
+/** Page title format: `{title} | {postfix}`; the postfix defaults to the product name. */
 export function formatTitle(title: string | null, postfix: string): string {
   if (!title) return postfix;
   if (!postfix || title === postfix) return title;

@@ -1,4 +1,4 @@
-/** A failed lazy chunk reloads the page, at most once per 60 seconds (spec points 4 and 9). */
+/** A failed lazy chunk reloads the page, at most once per 60 seconds: a new deployment replaced the chunk, and the guard keeps a chunk that stays broken from reloading in a loop. */
 const CHUNK_RELOAD_GUARD_MS = 60_000;
 const STORAGE_KEY = 'chunkReloadAt';
 

@@ -7,7 +7,7 @@ import { globalStyles, installTouchHighlight, scrollToHash } from '@site/ui';
 import { createBrowserApiClient } from '../api/browser-client';
 import { App } from '../app/App';
 import { DocumentEffects } from '../app/DocumentEffects';
-import { useStore, type SectionRuntime } from '../app/contexts';
+import { useStore, type SectionRuntime } from '../stores/contexts';
 import { BrowserFederation, whenVisible } from '../federation/browser-federation';
 import { analyticsConfig, PageHitCounter } from '../analytics/page-hits';
 import type { PageData } from '../routing/routes';

@@ -1,6 +1,6 @@
 import { onCLS, onINP, onLCP } from 'web-vitals/attribution';
 import { sectionTarget, vitalsBeacon, type VitalMetric } from './vitals-beacon';
-import { pageToken } from './page-token';
+import { pageToken } from '../security/browser-page-token';
 
 /** Where the shell counts browsers' reports (CSP violations, section errors, Web Vitals). */
 const REPORT_PATH = '/_csp-report';

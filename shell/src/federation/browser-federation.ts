@@ -3,8 +3,8 @@ import type { SectionModuleSource, SectionResolution } from '../sections/resolve
 import type { RemoteUse } from '../stores/root-store';
 import { manifestBaseUrl } from './catalog';
 import { IntegrityGuard, fetchAndCompare, type IntegrityVerifier } from './subresource-integrity';
-import { loadOnce } from '../browser/load-once';
-import { withTimeout } from './timeout';
+import { loadOnce } from '../lib/load-once';
+import { withTimeout } from '../lib/timeout';
 
 /** Margin around the viewport within which a lazy section starts loading. */
 const LAZY_ROOT_MARGIN = '300px 0px';
@@ -108,7 +108,7 @@ export class BrowserFederation implements SectionModuleSource {
   }
 }
 
-/** Idle time-out after which lazy sections load anyway (the spec's idle prefetch time-out). */
+/** Idle time-out after which lazy sections load anyway (the same time-out as the idle link prefetch). */
 const LAZY_IDLE_TIMEOUT_MS = 2000;
 
 let releaseAll: Promise<void> | null = null;

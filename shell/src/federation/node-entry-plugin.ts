@@ -22,7 +22,7 @@ export async function fetchFederatedFile(url: string, timeoutMs: number, init?: 
 
 /**
  * Loads Node containers for the shell's federation runtime. Module Federation's own Node loader has no time
- * limit and evaluates the body of a 404 as JavaScript (federation notes §6); this one fails fast and clearly.
+ * limit and evaluates the body of a 404 as JavaScript (a syntax error far from its cause); this one fails fast and clearly.
  */
 // The federation runtime is one per process and keeps the first plugin of a name: the plugin reads the options of
 // the latest federation started in this process (one in the shell; one per test in the tests).

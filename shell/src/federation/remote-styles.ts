@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fetchFederatedFile } from './node-entry-plugin';
-import { withTimeout } from './timeout';
+import { withTimeout } from '../lib/timeout';
 
 export interface RemoteStylesOptions {
   /** Time limit for fetching one stylesheet from a remote's host. */

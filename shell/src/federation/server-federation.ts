@@ -1,11 +1,11 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkSectionModule, type SectionModule } from '@site/contracts';
 import { RemoteCatalog, type CanaryRecord, type RemoteRecord } from './catalog';
-import { CircuitBreaker } from './circuit-breaker';
+import { CircuitBreaker } from '../lib/circuit-breaker';
 import { nodeEntryPlugin } from './node-entry-plugin';
 import { RemoteStyles } from './remote-styles';
 import type { RegistryClient } from './registry-client';
-import { TimeoutError, withTimeout } from './timeout';
+import { TimeoutError, withTimeout } from '../lib/timeout';
 import type { RemoteStats } from '../platform/remote-stats';
 import type { SectionResolution } from '../sections/resolve-sections';
 

@@ -10,7 +10,7 @@ export interface CaptchaConfig {
   scriptUrl: string;
 }
 
-/** The spec's message when the provider's script cannot be loaded (spec point 8). */
+/** The message when the provider's script cannot be loaded (the form shows it instead of the captcha). */
 const CAPTCHA_SCRIPT_FAILED = 'Failed to load script';
 
 const DEFAULT_CAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
@@ -22,7 +22,7 @@ interface Grecaptcha {
   enterprise?: Grecaptcha;
 }
 
-/** A missing site key or version throws (spec point 7): a misconfigured captcha must not pass silently. */
+/** A missing site key or version throws: a misconfigured captcha must not pass silently. */
 function assertCaptchaConfig(config: Partial<CaptchaConfig>): asserts config is CaptchaConfig {
   if (!config.siteKey) throw new Error('Captcha site key is not configured');
   if (!config.version) throw new Error('Captcha version is not configured');

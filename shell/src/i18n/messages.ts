@@ -1,8 +1,8 @@
 import type { Locale } from '@site/contracts';
 
 /**
- * The shell's texts in both languages. The spec's English texts are used word for word in English; its Russian
- * texts (the error page's 'Авторизация' and 'На главную') word for word in Russian.
+ * The shell's texts in both languages. The English texts are the site's agreed wording, word for word; the Russian texts
+ * given by the site's owners (the error page's 'Авторизация' and 'На главную') are kept word for word too.
  */
 const en = {
   'section.missing': 'Component missing',

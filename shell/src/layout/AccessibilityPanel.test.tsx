@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { ApiClient } from '@site/contracts';
 
-import { StoreProvider } from '../app/contexts';
+import { StoreProvider } from '../stores/contexts';
 import { shellMessages } from '../i18n/messages';
 import { MemoryPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';

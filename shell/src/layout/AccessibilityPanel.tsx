@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { AltColorSchemeEntrySchema, COLOR_SCHEME_NAMES, keepValidEntries, type ColorSchemeName } from '@site/contracts';
 import { COLOR_SCHEMES, FONT_SCALES, GRID_MEDIA, READING_PREFERENCES, READING_PREFERENCE_NAMES, type ReadingPreferenceName } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { CloseIcon } from './icons';
 import { stopSpeaking, useSpeechAvailable } from './SelectionReader';
 

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, isNonEmptyObject, validate, type Alert } from '@site/contracts';
 import { FONT_SCALE_ATTRIBUTE, SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { ChevronDownIcon, CloseIcon, InfoIcon } from './icons';
 
 const Stack = styled.section`
@@ -135,7 +135,7 @@ const Close = styled.button`
 `;
 
 function AlertCard({ alert, onClose, closeLabel }: { alert: Alert; onClose: () => void; closeLabel: string }) {
-  // An alert link is shown only if it is a non-empty object (spec point 5).
+  // An alert link is shown only if it is a non-empty object: the backend sends `{}` for an alert without a link.
   const link = isNonEmptyObject(alert.link) ? validate(LinkSchema, alert.link) : null;
   return (
     <Card data-alert-id={String(alert.id)}>

@@ -26,7 +26,7 @@ const Button = styled.button`
 
 /**
  * "Back to top", shown once the visitor has scrolled more than a screen down. The scroll handler is throttled with
- * the spec's default for scroll and resize handlers (66 ms).
+ * the site's default for scroll and resize handlers (66 ms, about four frames).
  */
 export function BackToTop() {
   const [shown, setShown] = useState(false);

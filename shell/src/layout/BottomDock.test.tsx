@@ -8,7 +8,7 @@ import type { ApiClient, InitResponse } from '@site/contracts';
 import { ShellContextProvider } from '@site/ui';
 import { testShellContext } from '@site/ui/testing';
 
-import { StoreProvider } from '../app/contexts';
+import { StoreProvider } from '../stores/contexts';
 import { shellMessages } from '../i18n/messages';
 import { normaliseInit } from '../stores/init-store';
 import { MemoryPersistence } from '../stores/persistence';

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
 import { Button, DARK_PALETTE, FONT_SCALE_ATTRIBUTE, SCHEME_PALETTE, SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { COOKIES_ACCEPTED_ATTRIBUTE } from '../stores/persistence';
 import { ChevronDownIcon } from './icons';
 
@@ -143,7 +143,7 @@ const Actions = styled.div`
 `;
 
 /**
- * The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag (spec point 4).
+ * The cookie notice: shown when no cookies flag is stored; accepting hides it and stores the flag, so it stays hidden on later visits.
  * It is part of the server HTML, so a new visitor sees it with the page's first paint (not after hydration, when it
  * would be the page's late largest paint); for a visitor who accepted, the preference script's root attribute keeps it
  * hidden until the store, once the page has loaded, removes it.

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
 import type { NavMenuItem } from '@site/contracts';
 import { SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { ChevronDownIcon } from './icons';
 import { isCurrentEntry } from './nav-items';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { styled } from '@linaria/react';
 import { FooterInfoEntrySchema, LinkSchema, keepValidEntries, localizePath, type Link as LinkEntry } from '@site/contracts';
 import { DARK_PALETTE, GRID_MEDIA, SCHEME_PALETTE, SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { Logo } from './Logo';
 
 const Bar = styled.footer`
@@ -133,7 +133,7 @@ function LinkList({ links, as: List = 'ul' }: { links: LinkEntry[]; as?: 'ul' | 
 }
 
 /**
- * The footer (spec point 2): the logo linking to `/` (its variant follows locale and colour scheme), navigation,
+ * The footer: the logo linking to `/` (its variant follows locale and colour scheme), navigation,
  * social links split in two halves, the info row and the copyright. Entries that are not objects are left out.
  */
 export const Footer = observer(function Footer() {

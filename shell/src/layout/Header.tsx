@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
 import { NavMenuItemSchema, keepValidEntries, localizePath, type NavMenuItem } from '@site/contracts';
 import { GRID_MEDIA } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { AccessibilityPanel } from './AccessibilityPanel';
 import { DesktopMenu } from './DesktopMenu';
 import { EyeIcon, GlobeIcon, MenuIcon, CloseIcon, SearchIcon } from './icons';
@@ -110,7 +110,7 @@ const MenuButton = styled.button`
 `;
 
 /**
- * The header (spec point 2): a row with the logo and the tools (search, accessibility options, language), and
+ * The header: a row with the logo and the tools (search, accessibility options, language), and
  * the main menu: the desktop menu as a row of its own at desktop width, the mobile menu behind a button otherwise.
  */
 export const Header = observer(function Header() {

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import { DARK_PALETTE, SCHEME_PALETTE } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { BackToTop } from './BackToTop';
 import { BottomDock } from './BottomDock';
 import { Footer } from './Footer';
@@ -28,7 +28,7 @@ const Shell = styled.div`
     opacity: 0.65;
     transition: opacity 0.2s 0.1s;
   }
-  /* The error page's layout is dark (spec point 2): header, page and footer on the dark palette. */
+  /* The error page's layout is dark: header, page and footer on the dark palette. */
   &[data-layout='dark'] {
     ${DARK_PALETTE}
   }
@@ -53,7 +53,7 @@ const SkipLink = styled.a`
   }
 `;
 
-/** The layout shell of spec point 2: notification bar, header, content, footer, alerts, cookie notice, loading bar. */
+/** The page's frame around the content: notification bar, header, content, footer, alerts, cookie notice, loading bar. */
 export const Layout = observer(function Layout({ children }: { children: ReactNode }) {
   const { page } = useStore();
   return (

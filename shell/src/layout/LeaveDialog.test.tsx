@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { ApiClient } from '@site/contracts';
 import * as router from 'react-router-dom';
-import { StoreProvider } from '../app/contexts';
+import { StoreProvider } from '../stores/contexts';
 import { useLeaveGuard } from '../browser/leave-guard';
 import { shellMessages } from '../i18n/messages';
 import { MemoryPersistence } from '../stores/persistence';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 
 const Bar = styled.div`
   position: fixed;
@@ -18,7 +18,7 @@ const Bar = styled.div`
   }
 `;
 
-/** The thin loading bar at the top; red on failure (spec point 2). */
+/** The thin loading bar at the top; red when the navigation failed. */
 export const LoadingBar = observer(function LoadingBar() {
   const { loadingBar } = useStore();
   const intl = useIntl();

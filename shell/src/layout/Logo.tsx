@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 
 const Mark = styled.span`
   display: inline-flex;
@@ -41,7 +41,7 @@ const SHORT_NAME = { ru: 'НТУ', en: 'UST' } as const;
 /**
  * The university's logo: an emblem and the wordmark. The wordmark follows the locale and every colour follows
  * the palette it sits on (light header, dark footer, an accessibility scheme), so it is legible everywhere
- * (spec point 2: the footer logo's variant depends on locale and colour scheme).
+ * (the footer logo's variant depends on locale and colour scheme).
  */
 export const Logo = observer(function Logo({ compact = false }: { compact?: boolean }) {
   const { locale, ui, init } = useStore();

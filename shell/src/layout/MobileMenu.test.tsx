@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ApiClient, NavMenuItem } from '@site/contracts';
 import { ShellContextProvider } from '@site/ui';
 import { testShellContext } from '@site/ui/testing';
-import { StoreProvider } from '../app/contexts';
+import { StoreProvider } from '../stores/contexts';
 import { shellMessages } from '../i18n/messages';
 import { MemoryPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';

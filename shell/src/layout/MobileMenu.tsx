@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { styled } from '@linaria/react';
 import type { NavMenuItem } from '@site/contracts';
 import { SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { GlobeIcon, SearchIcon } from './icons';
 import type { LanguageSwitch } from './language-switch';
 import { isCurrentEntry, leadsTo } from './nav-items';

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { LinkSchema, validate } from '@site/contracts';
 import { SiteLink } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { CloseIcon } from './icons';
 
 const Bar = styled.section`
@@ -48,7 +48,7 @@ const Close = styled.button`
   cursor: pointer;
 `;
 
-/** The optional top notification: visible until closed; closing is not persisted (spec point 4). */
+/** The optional top notification: visible until closed; closing is not persisted, so it shows again on the next page load. */
 export const NotifyBar = observer(function NotifyBar() {
   const { init, ui } = useStore();
   const intl = useIntl();

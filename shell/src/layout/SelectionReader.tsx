@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
 import { LOCALE_ISO, type Locale } from '@site/contracts';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 
 /** How long a selection must stay unchanged before it is read (a drag or Shift+arrows selection grows meanwhile). */
 const SELECTION_SETTLE_MS = 400;

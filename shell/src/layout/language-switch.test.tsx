@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import type { ApiClient } from '@site/contracts';
-import { StoreProvider } from '../app/contexts';
+import { StoreProvider } from '../stores/contexts';
 import { MemoryPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { localizePath, splitLocaleFromPath, type Locale } from '@site/contracts';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 
 export interface LanguageSwitch {
   /** The same page in the other locale, with its query and anchor. */

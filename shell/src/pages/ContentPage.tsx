@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { SectionFrame } from '../sections/SectionFrame';
 import { ErrorPage } from './ErrorPage';
 

@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { styled } from '@linaria/react';
 import { DEFAULT_LOCALE, isLocale, localizePath } from '@site/contracts';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import type { MessageId } from '../i18n/messages';
 import type { PageError } from '../stores/page-store';
 import { ERROR_PAGE_OWN_MESSAGE } from '../routing/page-loader';
@@ -13,7 +13,7 @@ interface ErrorContent {
   actions: Array<{ href: string; label: MessageId }>;
 }
 
-/** Error page content by status (spec point 8); any other status shows the 404 content. */
+/** Error page content by status; any other status shows the 404 content. */
 const CONTENT: Record<401 | 403 | 404 | 500, ErrorContent> = {
   401: {
     message: 'error.401.message',
@@ -39,7 +39,7 @@ const CONTENT: Record<401 | 403 | 404 | 500, ErrorContent> = {
 
 /**
  * The content for a status. 503 (the content service is unavailable) deliberately shows the server-error content:
- * the spec's fallback to the 404 content would tell visitors that an existing page does not exist.
+ * falling back to the 404 content would tell visitors that an existing page does not exist.
  */
 function errorContentFor(status: number): ErrorContent {
   if (status === 503) return CONTENT[500];
@@ -145,7 +145,7 @@ function ErrorContentView({ error }: { error: PageError }) {
   );
 }
 
-/** If the error page itself fails, a plain message with a link home (spec point 8). */
+/** If the error page itself fails, a plain message with a link home, so the visitor is never left with a blank page. */
 class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {

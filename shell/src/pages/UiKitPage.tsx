@@ -35,7 +35,7 @@ import {
   SiteLink,
   hrefWithQuery,
 } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 import { DEFAULT_COLOR_SCHEME } from '../stores/init-store';
 
 const Intro = styled.div`

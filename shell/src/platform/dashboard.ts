@@ -1,4 +1,4 @@
-import { escapeHtml } from '../server/document';
+import { escapeHtml } from '../lib/html';
 import type { PlatformStatus, RegistryView } from './routes';
 import { renderTimelineCharts } from './timeline-svg';
 

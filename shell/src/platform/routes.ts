@@ -5,9 +5,9 @@ import type { ServerFederation } from '../federation/server-federation';
 import type { RemoteStats } from './remote-stats';
 import { renderDashboard } from './dashboard';
 import { operatorGuard } from './operator-auth';
-import { STATIC_DOCUMENT_POLICY } from '../server/csp';
+import { STATIC_DOCUMENT_POLICY } from '../security/headers';
 import { readSupervisorStatus } from './supervisor-status';
-import type { CspReports } from '../security/csp-reports';
+import type { CspReports } from './csp-reports';
 import type { ShellMetrics } from './metrics';
 
 interface PlatformDependencies {

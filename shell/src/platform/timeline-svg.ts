@@ -1,4 +1,4 @@
-import { escapeHtml } from '../server/document';
+import { escapeHtml } from '../lib/html';
 import type { RemoteTimeline, TimelinePoint } from './timeline';
 
 const WIDTH = 300;

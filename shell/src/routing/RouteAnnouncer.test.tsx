@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { observer } from 'mobx-react-lite';
 import * as router from 'react-router-dom';
 import type { ApiClient } from '@site/contracts';
-import { StoreProvider, useStore } from '../app/contexts';
+import { StoreProvider, useStore } from '../stores/contexts';
 import { MemoryPersistence } from '../stores/persistence';
 import type { PageView } from '../stores/page-store';
 import { RootStore } from '../stores/root-store';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
 import { VisuallyHidden } from '@site/ui';
-import { useStore } from '../app/contexts';
+import { useStore } from '../stores/contexts';
 
 /**
  * Moves focus to the new page's main heading (the first `h1` inside `<main>`, else `<main>` itself), made

@@ -63,7 +63,7 @@ export function queryRecord(search: string): Record<string, string> {
   return record;
 }
 
-/** A page-level validation step (spec point 2): every rule must hold, or the page is a 404. */
+/** A page-level validation step: every rule the page declares must hold for the request's query, or the page is a 404. */
 function pageValidationFails(page: Page, query: Record<string, string>): string | null {
   for (const [key, rule] of Object.entries(page.validate?.query ?? {})) {
     const value = query[key];

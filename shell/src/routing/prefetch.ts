@@ -3,7 +3,7 @@ import { endpoints } from '../api/endpoints';
 import { queryRecord } from './page-loader';
 import { resolveSiteRoute } from './site-routes';
 
-/** Links are prefetched when the browser is idle, or after this long at the latest (spec points 4 and 9). */
+/** Links are prefetched when the browser is idle, or after this long at the latest (a browser that is never idle still prefetches). */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 /** Prefetched page data is used by a navigation within this time, else fetched anew. */
 const PREFETCH_TTL_MS = 15_000;
@@ -15,7 +15,7 @@ export interface ConnectionState {
   connection?: { saveData?: boolean; effectiveType?: string };
 }
 
-/** Prefetching is skipped offline, on 2g connections and when the visitor asked to save data (spec point 4). */
+/** Prefetching is skipped offline, on 2g connections and when the visitor asked to save data: prefetching spends data the visitor may never use. */
 export function prefetchAllowed(state: ConnectionState): boolean {
   if (state.onLine === false) return false;
   const connection = state.connection;
@@ -67,7 +67,7 @@ export interface LinkPrefetcherEnvironment {
 }
 
 /**
- * Prefetches the page data behind internal links as they come into view, when the browser is idle (spec point 4),
+ * Prefetches the page data behind internal links as they come into view, when the browser is idle,
  * so that following them shows the next page without waiting for its data.
  */
 export class LinkPrefetcher {

@@ -9,7 +9,7 @@ import { createRoutes, resolveRoute, type PageRoute, type ResolvedRoute, type Ro
 const SHARED_PAGE: RouteHandle = { query: { params: [], fromPage: true }, cache: 'shared', structuredData: true };
 
 /**
- * The static routes of the spec and the catch-all content page: the one declaration of the site's routes, each
+ * The site's fixed routes and the catch-all content page: the one declaration of the site's routes, each
  * matching in every locale. A new kind of page is one more entry here and its component.
  */
 export const PAGE_ROUTES: readonly PageRoute[] = [

@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { runInAction } from 'mobx';
 import type { ApiClient, SectionModule, SectionProps } from '@site/contracts';
-import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from '../app/contexts';
+import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from '../stores/contexts';
 import { MemoryPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import type { SectionModule, SectionProps } from '@site/contracts';
 import { Section } from '@site/ui';
-import { useSectionRuntime, useStore } from '../app/contexts';
+import { useSectionRuntime, useStore } from '../stores/contexts';
 import type { SectionView } from '../stores/page-store';
 import { ComponentMissing, SectionPlaceholder, SectionUnavailable } from './fallbacks';
 import { SectionBoundary } from './SectionBoundary';

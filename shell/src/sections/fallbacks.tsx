@@ -9,7 +9,7 @@ const Notice = styled.p`
   opacity: 0.85;
 `;
 
-/** An unknown section name (spec point 8: 'Component missing'). */
+/** An unknown section name: the page says 'Component missing' in its place and the rest still renders. */
 export function ComponentMissing({ name }: { name: string }) {
   return (
     <Notice role="note" data-fallback="missing" title={name}>
@@ -18,7 +18,7 @@ export function ComponentMissing({ name }: { name: string }) {
   );
 }
 
-/** A section whose remote is down, too slow or threw (spec point 8: 'Something went wrong...'). */
+/** A section whose remote is down, too slow or threw: 'Something went wrong...' in its place, the rest of the page still renders. */
 export function SectionUnavailable() {
   return (
     <Notice role="note" data-fallback="unavailable">

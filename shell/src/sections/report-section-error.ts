@@ -1,4 +1,4 @@
-import { pageToken } from '../browser/page-token';
+import { pageToken } from '../security/browser-page-token';
 
 /** Where browsers report section errors: the endpoint that also receives CSP reports. */
 const SECTION_REPORT_PATH = '/_csp-report';

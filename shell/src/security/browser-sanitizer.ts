@@ -1,5 +1,5 @@
 import type { WindowLike } from 'dompurify';
-import { loadOnce } from '../browser/load-once';
+import { loadOnce } from '../lib/load-once';
 import type { SanitizeOptions, Sanitizer } from './sanitize';
 
 /**

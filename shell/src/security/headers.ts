@@ -1,6 +1,22 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** Where browsers send the page policy's violation reports: counted locally, then shown on `/metrics`. */
+export const CSP_REPORT_PATH = '/_csp-report';
+
+/**
+ * The policy of the shell's own static documents (the dashboard, the answer to an undecodable address): no script at
+ * all, inline styles only, nothing loaded from anywhere but the site, never framed elsewhere.
+ */
+export const STATIC_DOCUMENT_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Baseline protections on every answer: pages, proxied API, static files and error answers alike. */
 const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
   ['x-content-type-options', 'nosniff'],

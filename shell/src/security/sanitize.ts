@@ -1,7 +1,7 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { DEFAULT_LOCALE, splitLocaleFromPath } from '@site/contracts';
 
-/** Backend HTML allows the standard HTML tags plus img and br (spec point 5); never SVG, MathML or scripts. */
+/** Backend HTML allows the standard HTML tags plus img and br; never SVG, MathML or scripts (the HTML is inserted as markup, so anything executable is an attack). */
 const SANITIZE_CONFIG: Config = {
   USE_PROFILES: { html: true },
   ADD_TAGS: ['img', 'br'],

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PREFERENCE_SCRIPT, START_SCRIPT } from './document';
+import { CSP_REPORT_PATH } from '../security/headers';
 
 /** Hosts Google's reCAPTCHA (v3 and Enterprise) loads its code and frames from, besides its script's own host. */
 const RECAPTCHA_SCRIPT_HOSTS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
@@ -7,8 +8,6 @@ const RECAPTCHA_FRAME_HOSTS = ['https://www.google.com', 'https://recaptcha.goog
 
 /** The document's two inline scripts: the preferences before first paint, and the start of the shell's scripts. */
 const INLINE_SCRIPT_HASHES = [PREFERENCE_SCRIPT, START_SCRIPT].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
-
-export const CSP_REPORT_PATH = '/_csp-report';
 
 export interface PolicyInput {
   /** Where the page's remotes are served from: their code, styles and manifests. */
@@ -67,16 +66,3 @@ export function contentSecurityPolicy({ remoteUrls, captchaScriptUrl, analyticsE
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
-
-/**
- * The policy of the shell's own static documents (the dashboard, the answer to an undecodable address): no script at
- * all, inline styles only, nothing loaded from anywhere but the site, never framed elsewhere.
- */
-export const STATIC_DOCUMENT_POLICY = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');

@@ -1,6 +1,7 @@
 import { formatTitle, mergeSeo } from '../app/seo';
 import { JSDOM } from 'jsdom';
-import { FIRST_PAINT_WAIT_MS, LARGEST_PAINT_QUIET_MS, LARGEST_PAINT_WAIT_MS, START_SCRIPT, documentHead, documentTail, serializeForScript } from './document';
+import { START_SCRIPT, documentHead, documentTail, serializeForScript } from './document';
+import { FIRST_PAINT_WAIT_MS, LARGEST_PAINT_QUIET_MS, LARGEST_PAINT_WAIT_MS } from '../inline-scripts/start-script';
 
 const base = {
   locale: 'ru' as const,

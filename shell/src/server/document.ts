@@ -14,12 +14,8 @@ import { manifestPath } from './discovery/web-manifest';
 import { COOKIES_ACCEPTED_ATTRIBUTE, STORAGE_KEYS } from '../stores/persistence';
 import { feedAlternates } from '../app/feed-links';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+import { SHELL_SCRIPT_ATTRIBUTE } from '../inline-scripts/start-script';
+import { escapeHtml } from '../lib/html';
 
 /** JSON that is safe inside a <script>: no `</script>`, no `<!--`, no line separators JavaScript chokes on. */
 export function serializeForScript(value: unknown): string {
@@ -144,29 +140,15 @@ export function documentHead(input: HeadInput): string {
   return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;
 }
 
-/** Marks the preloads of the shell's scripts, which START_SCRIPT turns into scripts. */
-const SHELL_SCRIPT_ATTRIBUTE = 'data-shell-script';
-
-/** How long after the page's first paint the shell's scripts wait at most for its largest paint to settle. */
-export const LARGEST_PAINT_WAIT_MS = 1500;
-/** How long after the latest largest-paint candidate the page counts as painted. */
-export const LARGEST_PAINT_QUIET_MS = 50;
-/** How long the shell's scripts wait at most for a page that reports no paint at all. */
-export const FIRST_PAINT_WAIT_MS = 3000;
+// The start script's text, compiled from inline-scripts/start-script.ts by the build (webpack's DefinePlugin; jest's
+// globals in tests): typed and linted as a module, inlined into the page as minified text.
+declare const __SHELL_START_SCRIPT__: string;
 
 /**
- * Starts the shell's scripts once the browser has shown the page's largest paint. Deferred scripts run as soon as the
- * document is parsed, and when they have arrived by then (a cached or fast response) the browser runs them, and the
- * hydration, before it has painted the page and its hero image: on a slow phone the largest paint then waits for the
- * main thread. Here the scripts download from the start (low-priority preloads, as deferred scripts are) and run, in
- * order, once the page has painted, the hero image (the image marked fetchpriority="high") has loaded, and no larger
- * paint has come for LARGEST_PAINT_QUIET_MS since the last paint or the image's load (the image's own paint is
- * reported after its load; an image that loads before anything is painted does not count as painted). They run at
- * the latest LARGEST_PAINT_WAIT_MS after the first paint, or FIRST_PAINT_WAIT_MS after the document when no paint is
- * reported. A page opened in the background paints nothing, and a browser that does not report its largest paint
- * gives nothing to wait for: there they start at once.
+ * Starts the shell's scripts once the browser has shown the page's largest paint (see inline-scripts/start-script.ts).
+ * The page's CSP allows it by the hash of exactly this text.
  */
-export const START_SCRIPT = `(function(){var d=document,w=window,done=0,seen=0,quiet=0,hero=d.querySelector('img[fetchpriority="high"]'),heroDone=!hero||hero.complete,timer;function go(){if(done)return;done=1;d.querySelectorAll('link[${SHELL_SCRIPT_ATTRIBUTE}]').forEach(function(l){var s=d.createElement('script');s.src=l.href;s.async=false;d.body.appendChild(s)})}function check(){if(seen&&quiet&&heroDone)go()}function settle(){quiet=0;clearTimeout(timer);timer=setTimeout(function(){quiet=1;check()},${LARGEST_PAINT_QUIET_MS})}function painted(){if(!seen){seen=1;setTimeout(go,${LARGEST_PAINT_WAIT_MS})}settle()}var types=w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(d.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return go();if(!heroDone){var h=function(){heroDone=1;settle()};hero.addEventListener('load',h);hero.addEventListener('error',h)}new PerformanceObserver(painted).observe({type:'largest-contentful-paint',buffered:true});setTimeout(go,${FIRST_PAINT_WAIT_MS})})();`;
+export const START_SCRIPT: string = __SHELL_START_SCRIPT__;
 
 /** The closing of the app container: the state the browser continues from, and the shell's scripts. */
 export function documentTail(payload: BrowserPayload, scripts: string[]): string {

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { localizePath, type ApiClient, type BreakpointType, type Locale, type SectionModule } from '@site/contracts';
 import { App } from '../app/App';
-import type { SectionRuntime } from '../app/contexts';
+import type { SectionRuntime } from '../stores/contexts';
 import type { RemoteCatalog } from '../federation/catalog';
 import type { RegistryClient } from '../federation/registry-client';
 import type { ServerFederation } from '../federation/server-federation';

@@ -15,14 +15,14 @@ function localeFromAcceptLanguage(header: string | undefined): Locale | null {
   return candidates.map((candidate) => candidate.language).find(isLocale) ?? null;
 }
 
-/** The root path's locale (spec point 2): the stored cookie, then the browser language, then ru. */
+/** The root path's locale: the stored cookie, then the browser language, then ru. */
 export function detectLocale(cookies: Record<string, string | undefined>, acceptLanguage: string | undefined): Locale {
   const stored = cookies[LOCALE_COOKIE];
   if (isLocale(stored)) return stored;
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
-/** The breakpoint type to render with before the browser measures (spec point 4: from the device type). */
+/** The breakpoint type to render with before the browser measures: the device type from the user agent or the mobile client hint, so the first paint rarely changes layout after hydration. */
 export function breakpointFromDevice(userAgent: string | undefined, mobileHint: string | undefined): BreakpointType {
   if (mobileHint === '?1') return 'mobile';
   const ua = userAgent ?? '';

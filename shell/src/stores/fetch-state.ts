@@ -1,5 +1,5 @@
 /**
- * Data fetching shows its result no sooner than this after it started (spec points 4 and 9: 200 ms by default), so a
+ * Data fetching shows its result no sooner than this after it started (200 ms by default), so a
  * fast answer does not flash the pending state on and off.
  */
 export const FETCH_DISPLAY_DELAY_MS = 200;

@@ -22,7 +22,7 @@ import {
 } from '@site/contracts';
 import type { Sanitizer } from '../security/sanitize';
 
-/** The default colour scheme entry: dark grey on white (spec point 3). */
+/** The default colour scheme entry: dark grey on white, used when the init data names no scheme. */
 export const DEFAULT_COLOR_SCHEME: ColorSchemeItem['color'] = { bg: '#2F312E', color: '#FFFFFF', text: '#FFFFFF' };
 
 export interface InitSnapshot {
@@ -47,7 +47,7 @@ function optional<T>(schema: Parameters<typeof validate>[0], value: unknown): T 
 
 /**
  * Turns an init response into what the layout renders: every key other than settings, colours and redirects
- * is a layout component (spec point 3); malformed components and entries are dropped one by one. The alerts' HTML is
+ * is a layout component; malformed components and entries are dropped one by one. The alerts' HTML is
  * sanitised here, once per init response, by whoever fetched it: the server for the init data it puts in the page (so
  * a page whose sections all keep their server HTML needs no sanitizer code in the browser), the browser for init data
  * it fetches itself (a language switch).

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 
-/** Loading bar timing: show only after the throttle, fill over the duration, hide after the delay, step each tick (spec points 4 and 9). */
+/** Loading bar timing: show only after the throttle, fill over the duration, hide after the delay, step each tick (fast loads never show the bar). */
 export const LOADING_BAR = { throttleMs: 200, durationMs: 5000, hideDelayMs: 500, tickMs: 100 } as const;
 
 export interface Timers {
@@ -19,7 +19,7 @@ const realTimers: Timers = {
 
 /**
  * The thin bar at the top: appears only if loading lasts longer than the throttle, fills over the duration,
- * hides shortly after finishing, and turns red on failure (spec point 4).
+ * hides shortly after finishing, and turns red on failure.
  */
 export class LoadingBarStore {
   percent = 0;

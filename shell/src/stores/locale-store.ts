@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocale, type Locale } from '@site/contracts';
 import type { Persistence } from './persistence';
 
-/** The visitor's locale: only ru and en are accepted; anything else is ignored (spec point 4). */
+/** The visitor's locale: only ru and en are accepted; anything else is ignored, so a stray cookie or parameter cannot select a language the site lacks. */
 export class LocaleStore {
   locale: Locale;
 

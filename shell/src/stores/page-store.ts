@@ -50,7 +50,7 @@ export interface PageSnapshot {
 
 /**
  * The page being shown, its fetch state (pending, error, timestamp) and the flat list of pages loaded so far
- * (spec point 3: the page store holds a flat list of pages).
+ * (one entry per slug and route name; loading a page again replaces its entry).
  */
 export class PageStore {
   current: PageView | null = null;

@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS } from '@site/contracts';
 
-/** The localStorage keys (and cookie names) under which visitor preferences are kept (spec point 7). */
+/** The localStorage keys (and cookie names) under which visitor preferences are kept between visits. */
 export const STORAGE_KEYS = {
   hiddenAlerts: 'hiddenAlerts',
   cookies: 'cookies',
@@ -76,7 +76,7 @@ function readCookie(key: string): string | null {
   return match ? decodeURIComponent(match.slice(match.indexOf('=') + 1)) : null;
 }
 
-/** Cookies are site-wide, last `maxAgeDays` and are SameSite=Lax (spec point 9 for the locale cookie). */
+/** Cookies are site-wide, last `maxAgeDays` and are SameSite=Lax (the server reads the locale cookie to render the root path in the visitor's language). */
 function writeCookie(key: string, value: string, maxAgeDays: number): void {
   const maxAge = Math.round(maxAgeDays * 24 * 60 * 60);
   document.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;

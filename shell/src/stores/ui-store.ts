@@ -28,7 +28,7 @@ const PREFERENCE_COOKIE_DAYS = 365;
 
 /**
  * Presentation state the shell owns: breakpoint type, accessibility colour scheme and font size, the cookie
- * notice, dismissed alerts and the top notification (spec point 4).
+ * notice, dismissed alerts and the top notification.
  */
 export class UiStore {
   breakpoint: BreakpointType;
@@ -100,7 +100,7 @@ export class UiStore {
     this.breakpoint = breakpointTypeForWidth(width);
   }
 
-  /** Choosing a scheme persists its name; choosing none removes it (spec point 4). */
+  /** Choosing a scheme persists its name; choosing none removes it (the visitor is back on the site's default palette). */
   setColorScheme(scheme: ColorSchemeName | null): void {
     this.colorScheme = scheme;
     if (scheme) this.persistence.set(STORAGE_KEYS.colorScheme, scheme, { cookie: true, maxAgeDays: PREFERENCE_COOKIE_DAYS });

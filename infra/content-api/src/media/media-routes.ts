@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import type { RouteContext } from '../routes/route-context';
 import { MODERN_CONTENT_TYPES, preferredFormat, writeVariant, type ModernFormat } from './image-formats';
 
-/** The responsive scale of the spec (point 9): the only widths the optimiser produces. */
+/** The site's responsive image scale: the only widths the optimiser produces, so every size is cached once. */
 const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
 
 /** Shipped media live in the package's assets folder; uploads are never served. */

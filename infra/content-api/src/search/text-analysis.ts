@@ -75,7 +75,7 @@ const STOP_WORDS = new Set([
   'you',
 ]);
 
-/** Lower case and ё folded to е: the spelling every comparison uses (site notes, section 4). */
+/** Lower case and ё folded to е: the spelling every comparison uses, so that "ёлка" and "елка" match. */
 export function foldText(text: string): string {
   return text.toLowerCase().replace(/ё/g, 'е');
 }

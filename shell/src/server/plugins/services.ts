@@ -9,7 +9,7 @@ import { ServerFederation } from '../../federation/server-federation';
 import { ShellMetrics } from '../../platform/metrics';
 import { RemoteStats } from '../../platform/remote-stats';
 import { defaultInstanceId, FleetReporter } from '../../platform/fleet-reporter';
-import { CspReports } from '../../security/csp-reports';
+import { CspReports } from '../../platform/csp-reports';
 import { PageTokens } from '../../security/page-tokens';
 import { createSanitizer, type Sanitizer } from '../../security/sanitize';
 import type { ShellAssets } from '../render-page';

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { CSP_REPORT_PATH } from '../server/csp';
-import { vitalsReportOf, type VitalsReport } from '../platform/web-vitals';
+import { CSP_REPORT_PATH } from '../security/headers';
+import { vitalsReportOf, type VitalsReport } from './web-vitals';
 
 const MAX_DIRECTIVES = 40;
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { SectionModule } from '@site/contracts';
-import type { RootStore } from '../stores/root-store';
-import type { SectionView } from '../stores/page-store';
+import type { RootStore } from './root-store';
+import type { SectionView } from './page-store';
 
 const StoreContext = createContext<RootStore | null>(null);
 StoreContext.displayName = 'RootStore';
