@@ -44,6 +44,17 @@ describe('the registry configuration', () => {
     expect(config.writes).toEqual(['/s/cdn']);
   });
 
+  test('the size budget of a publish: more than 5 KB and more than 10 % by default, both settable, a wrong value named', () => {
+    expect(readRegistryConfig({}).sizeBudget).toEqual({ growthBytes: 5120, growthPercent: 10 });
+    expect(readRegistryConfig({ SIZE_BUDGET_JS_GROWTH_BYTES: '20000', SIZE_BUDGET_JS_GROWTH_PERCENT: '25' }).sizeBudget).toEqual({
+      growthBytes: 20000,
+      growthPercent: 25,
+    });
+    expect(problemsOf(() => readRegistryConfig({ SIZE_BUDGET_JS_GROWTH_PERCENT: 'ten' }))).toEqual([
+      'SIZE_BUDGET_JS_GROWTH_PERCENT must be a whole number of at least 0, not "ten"',
+    ]);
+  });
+
   test('names every wrong variable at once', () => {
     const problems = problemsOf(() =>
       readRegistryConfig({

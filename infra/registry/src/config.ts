@@ -5,6 +5,7 @@ import { manifestHostPolicy, type ManifestHostPolicy } from './gates';
 import { EnvReader, readDataFolders, readPort, type DataFolders } from './config-env';
 import type { RegistryPaths } from './operations';
 import { loadTokenConfig, type TokenConfig } from './tokens';
+import { DEFAULT_SIZE_BUDGET, type SizeBudget } from './size-budget';
 
 export { ConfigError } from './config-env';
 
@@ -21,6 +22,8 @@ export interface RegistryConfig extends DataFolders {
   remotesPublicUrl: string;
   tokens: TokenConfig;
   canary: Partial<CanaryPolicy>;
+  /** How much a publish may grow a section's first-load JavaScript (SIZE_BUDGET_JS_GROWTH_BYTES, _PERCENT). */
+  sizeBudget: SizeBudget;
   /** Where `register` may fetch a manifest from (REGISTRY_MANIFEST_HOSTS; the static host's own host always). */
   manifestHosts: ManifestHostPolicy;
   drainTimeoutMs: number;
@@ -142,6 +145,10 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
       ...(minBrowserVisitors !== undefined ? { minBrowserVisitors } : {}),
     },
     manifestHosts: manifestHostPolicy(env, remotesPublicUrl ?? ''),
+    sizeBudget: {
+      growthBytes: reader.integer('SIZE_BUDGET_JS_GROWTH_BYTES', DEFAULT_SIZE_BUDGET.growthBytes, 0),
+      growthPercent: reader.integer('SIZE_BUDGET_JS_GROWTH_PERCENT', DEFAULT_SIZE_BUDGET.growthPercent, 0),
+    },
     drainTimeoutMs: reader.integer('DRAIN_TIMEOUT_MS', DEFAULT_DRAIN_TIMEOUT_MS, 0),
     shutdownDelayMs: reader.integer('SHUTDOWN_DELAY_MS', 0, 0),
     writes: [path.join(folders.sharedDataDir, 'cdn'), ...(databaseUrl ? [] : [path.join(folders.dataDir, 'registry')])],

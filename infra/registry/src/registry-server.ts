@@ -10,6 +10,7 @@ import { sharedSchemaCompilers } from './routes/compilers';
 import { catalogRoutes } from './routes/catalog';
 import { publishingRoutes } from './routes/publishing';
 import { fleetRoutes } from './routes/fleet';
+import { DEFAULT_SIZE_BUDGET, type SizeBudget } from './size-budget';
 
 export interface RegistryServerOptions {
   /** The registry database and the static host's folder of published builds. */
@@ -20,6 +21,8 @@ export interface RegistryServerOptions {
   canary?: Partial<CanaryPolicy>;
   /** Where teams may register versions hosted elsewhere; by default only the registry's own static host. */
   manifestHosts?: ManifestHostPolicy;
+  /** The size budget of a publish (default: refuse more than 5 KB and more than 10 % more first-load JavaScript). */
+  sizeBudget?: Partial<SizeBudget>;
   logger?: boolean;
   /** Whether the process is stopping (its readiness then answers 503); never by default. */
   lifecycle?: { readonly draining: boolean };
@@ -47,6 +50,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     tokens: options.tokens,
     remotesPublicUrl: options.remotesPublicUrl,
     manifestHosts: options.manifestHosts ?? manifestHostPolicy({}, options.remotesPublicUrl),
+    sizeBudget: { ...DEFAULT_SIZE_BUDGET, ...options.sizeBudget },
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   };
 

@@ -24,6 +24,7 @@ export const DeployedVersionSchema = Type.Object({
   sections: Type.Optional(Type.Array(Type.String())),
   files: Type.Optional(Hashes),
   shared: Type.Optional(Hashes),
+  sizes: Type.Optional(Type.Record(Type.String(), Type.Object({ js: Type.Integer(), css: Type.Integer() }))),
   bad: Type.Optional(Type.String()),
 });
 
