@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openStore, type RegistryPaths } from './operations';
 import type { TokenConfig } from './tokens';
-import { CanaryJudge, type CanaryPolicy } from './canary';
+import { CanaryJudge, type CanaryPolicyInput } from './canary';
 import { RegistryMetrics } from './metrics';
 import { installAuthGate } from './auth-gate';
 import { manifestHostPolicy, type ManifestHostPolicy } from './gates';
@@ -18,7 +18,7 @@ export interface RegistryServerOptions {
   /** Public URL of the static host's `/remotes/` folder, against which published manifest paths resolve. */
   remotesPublicUrl: string;
   tokens: TokenConfig;
-  canary?: Partial<CanaryPolicy>;
+  canary?: CanaryPolicyInput;
   /** Where teams may register versions hosted elsewhere; by default only the registry's own static host. */
   manifestHosts?: ManifestHostPolicy;
   /** The size budget of a publish (default: refuse more than 5 KB and more than 10 % more first-load JavaScript). */
