@@ -55,6 +55,17 @@ describe('the registry configuration', () => {
     ]);
   });
 
+  test('the canary judge on speed: 20 % worse p75 with 50 samples by default, both settable', () => {
+    expect(readRegistryConfig({}).canary.vitals).toEqual({ maxRegressionPercent: 20, minSamples: 50 });
+    expect(readRegistryConfig({ CANARY_VITALS_REGRESSION_PERCENT: '35', CANARY_VITALS_MIN_SAMPLES: '200' }).canary.vitals).toEqual({
+      maxRegressionPercent: 35,
+      minSamples: 200,
+    });
+    expect(problemsOf(() => readRegistryConfig({ CANARY_VITALS_MIN_SAMPLES: '0' }))).toEqual([
+      'CANARY_VITALS_MIN_SAMPLES must be a whole number of at least 1, not "0"',
+    ]);
+  });
+
   test('names every wrong variable at once', () => {
     const problems = problemsOf(() =>
       readRegistryConfig({

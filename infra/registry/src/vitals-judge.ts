@@ -108,6 +108,7 @@ export function compareVitals(
 /** `NewsFeed INP p75 450 ms against 38 ms (+1084 %; 60 and 58 samples)` */
 export function describeComparison(comparison: VitalsComparison): string {
   const unit = comparison.metric === 'CLS' ? '' : ' ms';
-  const change = comparison.stableP75 > 0 ? `${comparison.p75 >= comparison.stableP75 ? '+' : ''}${Math.round((comparison.p75 / comparison.stableP75 - 1) * 100)} %; ` : '';
+  const change =
+    comparison.stableP75 > 0 ? `${comparison.p75 >= comparison.stableP75 ? '+' : ''}${Math.round((comparison.p75 / comparison.stableP75 - 1) * 100)} %; ` : '';
   return `${comparison.section} ${comparison.metric} p75 ${comparison.p75}${unit} against ${comparison.stableP75}${unit} (${change}${comparison.samples} and ${comparison.stableSamples} samples)`;
 }

@@ -7,8 +7,6 @@ import { VITAL_BUCKET_BOUNDS, type VitalName } from '@site/contracts/fleet';
  * section and version. Browsers send them by beacon to the report endpoint; only sections of the live catalog count.
  */
 
-
-
 /** A section on the page the metric was measured on, as the page's markup names it. */
 export interface VitalSection {
   remote: string;
