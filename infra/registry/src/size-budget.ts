@@ -5,7 +5,7 @@ import type { RemoteManifest } from '@site/contracts';
 const gzip = promisify(zlib.gzip);
 
 /** What one section costs a browser on its first load: its own code and styles, compressed, in bytes. */
-export interface SectionSize {
+interface SectionSize {
   js: number;
   css: number;
 }
@@ -92,7 +92,7 @@ export function sizeGrowthPastBudget(before: Record<string, SectionSize> | undef
   return grown;
 }
 
-export function kilobytes(bytes: number): string {
+function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 

@@ -51,7 +51,7 @@ function seriesKey(name: VitalName, remote: string, section: string, version: st
  * The 75th percentile from cumulative buckets, as Prometheus's histogram_quantile estimates it: linear within the
  * bucket the rank falls in (from 0 for the first), the highest finite bound when it falls in the +Inf bucket.
  */
-export function p75Of(name: VitalName, buckets: readonly number[]): number {
+function p75Of(name: VitalName, buckets: readonly number[]): number {
   const bounds = VITAL_BUCKET_BOUNDS[name];
   const count = buckets.at(-1) ?? 0;
   if (count === 0) return 0;
