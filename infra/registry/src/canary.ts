@@ -2,6 +2,7 @@ import type { VersionCounters } from '@site/contracts/fleet';
 import { openStore, promoteCanary, rejectCanary, type RegistryPaths } from './operations';
 import { freshReports } from './fleet';
 import type { Leadership } from './state';
+import { compareVitals, DEFAULT_VITALS_POLICY, describeComparison, mergeVitals, type VitalsComparison, type VitalsPolicy } from './vitals-judge';
 
 export interface CanaryPolicy {
   /** How long a canary is watched before it is promoted (given enough renders). */
@@ -16,9 +17,21 @@ export interface CanaryPolicy {
    * reports are not evidence at all: a few visitors, or one with many addresses' worth of patience, decide nothing.
    */
   minBrowserVisitors: number;
+  /** The canary fails on speed too: a section's LCP, INP or CLS p75 this much worse than the stable version's. */
+  vitals: VitalsPolicy;
 }
 
-const DEFAULT_CANARY_POLICY: CanaryPolicy = { windowMs: 60_000, minRenders: 20, maxExtraErrorRate: 0.05, intervalMs: 1000, minBrowserVisitors: 20 };
+/** The policy as configured: any part left out takes its default. */
+export type CanaryPolicyInput = Partial<Omit<CanaryPolicy, 'vitals'>> & { vitals?: Partial<VitalsPolicy> };
+
+const DEFAULT_CANARY_POLICY: CanaryPolicy = {
+  windowMs: 60_000,
+  minRenders: 20,
+  maxExtraErrorRate: 0.05,
+  intervalMs: 1000,
+  minBrowserVisitors: 20,
+  vitals: DEFAULT_VITALS_POLICY,
+};
 
 export interface Verdict {
   version: string;
@@ -28,6 +41,8 @@ export interface Verdict {
   state: 'watching' | 'promoted' | 'rolled back';
   reason: string;
   at: string;
+  /** The canary's sections against the stable version's on Web Vitals (p75), from every shell's beacons. */
+  vitals?: VitalsComparison[];
 }
 
 /**
@@ -67,10 +82,10 @@ export class CanaryJudge {
 
   constructor(
     private readonly paths: RegistryPaths,
-    policy: Partial<CanaryPolicy>,
+    policy: CanaryPolicyInput,
     private readonly log: (line: string) => void,
   ) {
-    this.policy = { ...DEFAULT_CANARY_POLICY, ...policy };
+    this.policy = { ...DEFAULT_CANARY_POLICY, ...policy, vitals: { ...DEFAULT_VITALS_POLICY, ...policy.vitals } };
     // A live leader touches its session every tick: three missed ticks (10 s at least) and a standby may take over.
     this.leadership = openStore(paths).leadership(Math.max(10_000, 3 * this.policy.intervalMs));
   }
@@ -117,7 +132,9 @@ export class CanaryJudge {
   async judge(now = Date.now()): Promise<void> {
     const store = openStore(this.paths);
     const state = await store.read();
-    const counters = (await freshReports(store, now)).flatMap(({ report }) => report.counters);
+    const reports = await freshReports(store, now);
+    const counters = reports.flatMap(({ report }) => report.counters);
+    const vitals = mergeVitals(reports.map(({ report }) => report.vitals ?? []));
     for (const [remote, entry] of Object.entries(state.remotes)) {
       const canary = entry.canary;
       if (!canary) continue;
@@ -131,7 +148,15 @@ export class CanaryJudge {
         : candidate.browserErrors > 0
           ? `; browser reports from ${candidate.visitors} visitors not counted (fewer than ${minVisitors})`
           : '';
-      const figures = `${candidate.errors} errors in ${candidate.renders} renders (${percent(candidate.rate)}) against ${entry.current}'s ${percent(stable.rate)}${browserFigures}`;
+      const comparisons = compareVitals(vitals, remote, canary.version, entry.current, this.policy.vitals);
+      const judged = comparisons.filter((item) => item.judged);
+      const vitalsFigures =
+        judged.length > 0
+          ? `; vitals p75 against ${entry.current}: ${judged.map(describeComparison).join(', ')}`
+          : comparisons.length > 0
+            ? `; vitals not judged yet (fewer than ${this.policy.vitals.minSamples} samples: ${comparisons.map((item) => `${item.section} ${item.metric} ${item.samples} and ${item.stableSamples}`).join(', ')})`
+            : '';
+      const figures = `${candidate.errors} errors in ${candidate.renders} renders (${percent(candidate.rate)}) against ${entry.current}'s ${percent(stable.rate)}${browserFigures}${vitalsFigures}`;
       const serverFails = candidate.renders >= this.policy.minRenders && candidate.rate > stable.rate + this.policy.maxExtraErrorRate;
       const browserFails =
         candidate.browserCounts && candidate.pageViews >= this.policy.minRenders && candidate.browserRate > stable.browserRate + this.policy.maxExtraErrorRate;
@@ -143,10 +168,20 @@ export class CanaryJudge {
         state: state_,
         reason,
         at,
+        vitals: comparisons,
       });
       if (serverFails || browserFails) {
         const reason = `error rate above the stable version: ${figures}`;
         // Null: another judge (or a team) ended this canary first; its verdict stands.
+        if (await rejectCanary(this.paths, remote, reason, canary.version)) {
+          await store.saveVerdict(remote, verdict('rolled back', reason));
+          this.log(`canary ${remote}@${canary.version} rolled back: ${reason}`);
+        }
+        continue;
+      }
+      const slower = judged.filter((item) => item.regressed);
+      if (slower.length > 0) {
+        const reason = `slower than the stable version ${entry.current} by more than ${this.policy.vitals.maxRegressionPercent} % (p75): ${slower.map(describeComparison).join(', ')}; ${figures}`;
         if (await rejectCanary(this.paths, remote, reason, canary.version)) {
           await store.saveVerdict(remote, verdict('rolled back', reason));
           this.log(`canary ${remote}@${canary.version} rolled back: ${reason}`);

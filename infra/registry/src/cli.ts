@@ -9,7 +9,9 @@ import { readPublisherConfig, readRegistryConfig, readStaticHostConfig } from '.
 export { registryPaths } from './config';
 
 const USAGE = `usage: site-remotes [--registry <url>] <command>
-  deploy <distDir>... [--canary <percent>]   publish builds and make them live (or a canary for a share of visitors)
+  deploy <distDir>... [--canary <percent>] [--accept-size-growth <reason>]
+                                      publish builds and make them live (or a canary for a share of visitors);
+                                      a release growing a section's JavaScript past the size budget needs a reason
   rollback <remote> [--to <version>]  make an earlier good version live again
   register <remote> <version> <manifestUrl>   point the registry at a build hosted elsewhere
   retire <remote>                     remove a remote from the registry
@@ -57,12 +59,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   switch (command) {
     case 'deploy': {
       const canary = takeOption(rest, '--canary');
-      if (rest.length === 0) throw new Error(USAGE);
+      const acceptSizeGrowth = takeOption(rest, '--accept-size-growth');
+      if (rest.length === 0 || acceptSizeGrowth?.trim() === '') throw new Error(USAGE);
       const client = api();
       for (const dist of rest) {
         const manifest = readBuildManifest(path.resolve(dist));
         const remote = manifest.site.team;
-        const published = await client.publish(remote, readBuildFiles(path.resolve(dist)));
+        const published = await client.publish(remote, readBuildFiles(path.resolve(dist)), acceptSizeGrowth);
         const startedAt = Date.now();
         const activated = await client.activate(remote, published.version, canary ? Number(canary) : undefined);
         if (activated.canary) {
@@ -151,6 +154,7 @@ async function serve(command: 'serve-registry' | 'serve-static', env: NodeJS.Pro
       tokens: config.tokens,
       canary: config.canary,
       manifestHosts: config.manifestHosts,
+      sizeBudget: config.sizeBudget,
     });
     await app.listen({ port: config.port, host: config.host });
     // SIGTERM: not ready, drain, then close the store (the SQLite handle or the PostgreSQL pool).

@@ -33,8 +33,11 @@ export class RegistryApi {
     return parsed as T;
   }
 
-  publish(remote: string, files: Map<string, Buffer>): Promise<{ remote: string; version: string; created: boolean }> {
-    const body = { files: Object.fromEntries([...files].map(([name, content]) => [name, content.toString('base64')])) };
+  publish(remote: string, files: Map<string, Buffer>, acceptSizeGrowth?: string): Promise<{ remote: string; version: string; created: boolean }> {
+    const body = {
+      files: Object.fromEntries([...files].map(([name, content]) => [name, content.toString('base64')])),
+      ...(acceptSizeGrowth ? { acceptSizeGrowth } : {}),
+    };
     return this.call('POST', `/api/remotes/${encodeURIComponent(remote)}/versions`, body, 120_000);
   }
 

@@ -44,6 +44,28 @@ describe('the registry configuration', () => {
     expect(config.writes).toEqual(['/s/cdn']);
   });
 
+  test('the size budget of a publish: more than 5 KB and more than 10 % by default, both settable, a wrong value named', () => {
+    expect(readRegistryConfig({}).sizeBudget).toEqual({ growthBytes: 5120, growthPercent: 10 });
+    expect(readRegistryConfig({ SIZE_BUDGET_JS_GROWTH_BYTES: '20000', SIZE_BUDGET_JS_GROWTH_PERCENT: '25' }).sizeBudget).toEqual({
+      growthBytes: 20000,
+      growthPercent: 25,
+    });
+    expect(problemsOf(() => readRegistryConfig({ SIZE_BUDGET_JS_GROWTH_PERCENT: 'ten' }))).toEqual([
+      'SIZE_BUDGET_JS_GROWTH_PERCENT must be a whole number of at least 0, not "ten"',
+    ]);
+  });
+
+  test('the canary judge on speed: 20 % worse p75 with 50 samples by default, both settable', () => {
+    expect(readRegistryConfig({}).canary.vitals).toEqual({ maxRegressionPercent: 20, minSamples: 50 });
+    expect(readRegistryConfig({ CANARY_VITALS_REGRESSION_PERCENT: '35', CANARY_VITALS_MIN_SAMPLES: '200' }).canary.vitals).toEqual({
+      maxRegressionPercent: 35,
+      minSamples: 200,
+    });
+    expect(problemsOf(() => readRegistryConfig({ CANARY_VITALS_MIN_SAMPLES: '0' }))).toEqual([
+      'CANARY_VITALS_MIN_SAMPLES must be a whole number of at least 1, not "0"',
+    ]);
+  });
+
   test('names every wrong variable at once', () => {
     const problems = problemsOf(() =>
       readRegistryConfig({

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CanaryPolicy } from './canary';
+import type { CanaryPolicyInput } from './canary';
 import { manifestHostPolicy, type ManifestHostPolicy } from './gates';
 import { EnvReader, readDataFolders, readPort, type DataFolders } from './config-env';
 import type { RegistryPaths } from './operations';
 import { loadTokenConfig, type TokenConfig } from './tokens';
+import { DEFAULT_SIZE_BUDGET, type SizeBudget } from './size-budget';
+import { DEFAULT_VITALS_POLICY } from './vitals-judge';
 
 export { ConfigError } from './config-env';
 
@@ -20,7 +22,9 @@ export interface RegistryConfig extends DataFolders {
   /** Public URL of the static host's `/remotes/` folder, against which published manifest paths resolve. */
   remotesPublicUrl: string;
   tokens: TokenConfig;
-  canary: Partial<CanaryPolicy>;
+  canary: CanaryPolicyInput;
+  /** How much a publish may grow a section's first-load JavaScript (SIZE_BUDGET_JS_GROWTH_BYTES, _PERCENT). */
+  sizeBudget: SizeBudget;
   /** Where `register` may fetch a manifest from (REGISTRY_MANIFEST_HOSTS; the static host's own host always). */
   manifestHosts: ManifestHostPolicy;
   drainTimeoutMs: number;
@@ -129,6 +133,10 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
   const windowMs = reader.text('CANARY_WINDOW_MS') ? reader.integer('CANARY_WINDOW_MS', 0, 1) : undefined;
   const minRenders = reader.text('CANARY_MIN_RENDERS') ? reader.integer('CANARY_MIN_RENDERS', 0, 1) : undefined;
   const minBrowserVisitors = reader.text('CANARY_MIN_BROWSER_VISITORS') ? reader.integer('CANARY_MIN_BROWSER_VISITORS', 0, 1) : undefined;
+  const vitals = {
+    maxRegressionPercent: reader.integer('CANARY_VITALS_REGRESSION_PERCENT', DEFAULT_VITALS_POLICY.maxRegressionPercent, 1),
+    minSamples: reader.integer('CANARY_VITALS_MIN_SAMPLES', DEFAULT_VITALS_POLICY.minSamples, 1),
+  };
   const config: RegistryConfig = {
     ...folders,
     host: reader.text('HOST') ?? '127.0.0.1',
@@ -140,8 +148,13 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
       ...(windowMs !== undefined ? { windowMs } : {}),
       ...(minRenders !== undefined ? { minRenders } : {}),
       ...(minBrowserVisitors !== undefined ? { minBrowserVisitors } : {}),
+      vitals,
     },
     manifestHosts: manifestHostPolicy(env, remotesPublicUrl ?? ''),
+    sizeBudget: {
+      growthBytes: reader.integer('SIZE_BUDGET_JS_GROWTH_BYTES', DEFAULT_SIZE_BUDGET.growthBytes, 0),
+      growthPercent: reader.integer('SIZE_BUDGET_JS_GROWTH_PERCENT', DEFAULT_SIZE_BUDGET.growthPercent, 0),
+    },
     drainTimeoutMs: reader.integer('DRAIN_TIMEOUT_MS', DEFAULT_DRAIN_TIMEOUT_MS, 0),
     shutdownDelayMs: reader.integer('SHUTDOWN_DELAY_MS', 0, 0),
     writes: [path.join(folders.sharedDataDir, 'cdn'), ...(databaseUrl ? [] : [path.join(folders.dataDir, 'registry')])],

@@ -6,6 +6,7 @@ import { SqliteRegistryStore, type AuditInput, type DeployedVersion, type Regist
 import { PgRegistryStore } from './pg-store';
 import { checkShared, type ExternalRelease, type HostDeclaration } from './gates';
 import { publishFolderAtomically } from './publish-folder';
+import { describeBudget, describeGrowth, measureSections, sizeGrowthPastBudget, type SizeBudget, type SizeGrowth } from './size-budget';
 
 export interface RegistryPaths {
   /** Where published builds live: `<cdnDir>/<remote>/<version>/…`, served by the static host. */
@@ -107,18 +108,27 @@ export interface PublishOptions {
   actor: Actor;
   /** What the live shells declare; when none reported, the registry's own contracts version stands in. */
   hosts?: HostDeclaration[];
+  /** Refuse a release growing a section's first-load JavaScript past this budget (none: sizes are only recorded). */
+  sizeBudget?: SizeBudget;
+  /** The team's reason for accepting growth past the budget (recorded in the audit log). */
+  acceptSizeGrowth?: string;
+}
+
+/** What a publish did: the version, whether it is new, and the size growth past the budget a team accepted. */
+export interface Publication {
+  remote: string;
+  version: string;
+  created: boolean;
+  acceptedGrowth: SizeGrowth[];
 }
 
 /**
  * Publishes one immutable version of a remote: checks the gates (contracts and shared singletons against the live
- * shells, section names owned by no other remote), records every file's sha256 and writes the folder the static host
- * serves. Publishing the same version again with the same files changes nothing; with other files it is refused.
+ * shells, section names owned by no other remote, the size budget against the live version), records every file's
+ * sha256 and each section's compressed first-load size, and writes the folder the static host serves. Publishing
+ * the same version again with the same files changes nothing; with other files it is refused.
  */
-export async function publishVersion(
-  paths: RegistryPaths,
-  files: Map<string, Buffer>,
-  options: PublishOptions,
-): Promise<{ remote: string; version: string; created: boolean }> {
+export async function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>, options: PublishOptions): Promise<Publication> {
   const manifestFile = files.get('mf-manifest.json');
   if (!manifestFile) throw new RegistryError(400, 'the upload has no mf-manifest.json: build the remote first');
   if (!files.has('server/remoteEntry.js')) throw new RegistryError(400, 'the upload has no server container (server/remoteEntry.js)');
@@ -139,8 +149,11 @@ export async function publishVersion(
       item.requiredVersion ?? `^${item.version}`,
     ]),
   );
+  const { sizes, missing } = await measureSections(manifest, files);
+  if (missing) throw new RegistryError(400, `the manifest names ${missing} as a section's first load, but the upload does not have it`);
   const store = openStore(paths);
   let created = false;
+  let acceptedGrowth: SizeGrowth[] = [];
   await store.update((state) => {
     claimSections(state, team, sections);
     const entry = (state.remotes[team] ??= { current: '', history: [] });
@@ -153,6 +166,17 @@ export async function publishVersion(
       }
       return;
     }
+    if (options.sizeBudget) {
+      const live = entry.history.find((item) => item.version === entry.current);
+      const grown = sizeGrowthPastBudget(live?.sizes, sizes, options.sizeBudget);
+      if (grown.length > 0 && !options.acceptSizeGrowth) {
+        throw new RegistryError(
+          409,
+          `refusing ${team}@${version}: first-load JavaScript (gzip) grows past the size budget (${describeBudget(options.sizeBudget)}) against the live ${team}@${entry.current}: ${grown.map(describeGrowth).join('; ')}; accept it explicitly with a reason (site-remotes deploy --accept-size-growth "<reason>")`,
+        );
+      }
+      acceptedGrowth = grown;
+    }
     writeVersionFolder(paths, team, version, files);
     created = true;
     entry.history.push({
@@ -163,9 +187,10 @@ export async function publishVersion(
       sections,
       files: hashes,
       shared,
+      sizes,
     });
   });
-  return { remote: team, version, created };
+  return { remote: team, version, created, acceptedGrowth };
 }
 
 function checkGates(manifest: RemoteManifest, hosts: HostDeclaration[]): void {

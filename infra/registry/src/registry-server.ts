@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openStore, type RegistryPaths } from './operations';
 import type { TokenConfig } from './tokens';
-import { CanaryJudge, type CanaryPolicy } from './canary';
+import { CanaryJudge, type CanaryPolicyInput } from './canary';
 import { RegistryMetrics } from './metrics';
 import { installAuthGate } from './auth-gate';
 import { manifestHostPolicy, type ManifestHostPolicy } from './gates';
@@ -10,6 +10,7 @@ import { sharedSchemaCompilers } from './routes/compilers';
 import { catalogRoutes } from './routes/catalog';
 import { publishingRoutes } from './routes/publishing';
 import { fleetRoutes } from './routes/fleet';
+import { DEFAULT_SIZE_BUDGET, type SizeBudget } from './size-budget';
 
 export interface RegistryServerOptions {
   /** The registry database and the static host's folder of published builds. */
@@ -17,9 +18,11 @@ export interface RegistryServerOptions {
   /** Public URL of the static host's `/remotes/` folder, against which published manifest paths resolve. */
   remotesPublicUrl: string;
   tokens: TokenConfig;
-  canary?: Partial<CanaryPolicy>;
+  canary?: CanaryPolicyInput;
   /** Where teams may register versions hosted elsewhere; by default only the registry's own static host. */
   manifestHosts?: ManifestHostPolicy;
+  /** The size budget of a publish (default: refuse more than 5 KB and more than 10 % more first-load JavaScript). */
+  sizeBudget?: Partial<SizeBudget>;
   logger?: boolean;
   /** Whether the process is stopping (its readiness then answers 503); never by default. */
   lifecycle?: { readonly draining: boolean };
@@ -47,6 +50,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
     tokens: options.tokens,
     remotesPublicUrl: options.remotesPublicUrl,
     manifestHosts: options.manifestHosts ?? manifestHostPolicy({}, options.remotesPublicUrl),
+    sizeBudget: { ...DEFAULT_SIZE_BUDGET, ...options.sizeBudget },
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   };
 

@@ -13,6 +13,8 @@ export interface DeployedVersion {
   files?: Record<string, string>;
   /** The shared singletons the build asks the host for (`react: ^19.3.1`). */
   shared?: Record<string, string>;
+  /** Each section's compressed first-load JavaScript and CSS in bytes, measured by the registry at publish. */
+  sizes?: Record<string, { js: number; css: number }>;
   /** Set when the version was judged bad (a failed canary, refused by shells): rollback skips it. */
   bad?: string;
 }

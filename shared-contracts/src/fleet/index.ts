@@ -46,6 +46,39 @@ export const VersionCountersSchema = Type.Object(
 );
 export type VersionCounters = Static<typeof VersionCountersSchema>;
 
+/** The Web Vitals browsers report per section: LCP and INP in seconds, CLS as its score. */
+export type VitalName = 'LCP' | 'INP' | 'CLS';
+
+/**
+ * The upper bounds of the Web Vitals histograms every shell keeps (and /metrics exposes), around the "good" and "poor"
+ * thresholds (LCP 2.5 s / 4 s, INP 200 ms / 500 ms, CLS 0.1 / 0.25); the same on every shell, so the registry can add
+ * the shells' buckets up.
+ */
+export const VITAL_BUCKET_BOUNDS: Record<VitalName, readonly number[]> = {
+  LCP: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10],
+  INP: [0.05, 0.1, 0.2, 0.3, 0.5, 1, 2],
+  CLS: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+};
+
+/**
+ * One section's Web Vitals histogram in one version, cumulative since the shell started: only beacons of page views
+ * the shell served (a valid page token naming that version) are in it. `buckets` are cumulative counts, one per bound
+ * of VITAL_BUCKET_BOUNDS[name], then +Inf.
+ */
+export const VitalsHistogramSchema = Type.Object(
+  {
+    name: Type.Union([Type.Literal('LCP'), Type.Literal('INP'), Type.Literal('CLS')]),
+    remote: Type.String({ maxLength: 40 }),
+    section: Type.String({ maxLength: 64 }),
+    version: Type.String({ maxLength: 80 }),
+    buckets: Type.Array(Type.Number({ minimum: 0 }), { maxItems: 20 }),
+    sum: Type.Number({ minimum: 0 }),
+    count: Type.Number({ minimum: 0 }),
+  },
+  CLOSED,
+);
+export type VitalsHistogram = Static<typeof VitalsHistogramSchema>;
+
 export const FleetReportSchema = Type.Object(
   {
     /** The shell's instance id (`host:port` by default): one row of the fleet per id. */
@@ -62,6 +95,8 @@ export const FleetReportSchema = Type.Object(
     registryError: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { default: null }),
     live: Type.Array(FleetLiveRemoteSchema, { maxItems: 200, default: [] }),
     counters: Type.Array(VersionCountersSchema, { maxItems: 1000, default: [] }),
+    /** Web Vitals per section and version, for the canary judge's comparison on speed. */
+    vitals: Type.Array(VitalsHistogramSchema, { maxItems: 3000, default: [] }),
   },
   CLOSED,
 );

@@ -2,11 +2,12 @@ import os from 'node:os';
 import { version as reactVersion } from 'react';
 import { version as reactDomVersion } from 'react-dom';
 import { CONTRACTS_VERSION } from '@site/contracts';
-import type { FleetReport } from '@site/contracts/fleet';
+import type { FleetReport, VitalsHistogram } from '@site/contracts/fleet';
 import contractsPackage from '@site/contracts/package.json';
 import uiPackage from '@site/ui/package.json';
 import type { RegistryClient } from '../federation/registry-client';
 import type { RemoteStats } from './remote-stats';
+import { SHELL_SERIES } from './web-vitals';
 
 export interface FleetReporterOptions {
   registryUrl: string;
@@ -38,8 +39,9 @@ export function defaultInstanceId(port: number | string | undefined): string {
 
 /**
  * Tells the registry what this shell serves: its instance id, live versions (and since when), registry poll age,
- * what it declares for the publish gates, and the render and browser error counts per remote version the canary
- * analysis compares. Best effort: a registry that does not answer only makes the shell look silent on the fleet view.
+ * what it declares for the publish gates, and what the canary analysis compares: the render and browser error counts
+ * per remote version, and the Web Vitals histograms per section and version (beacons tied to a page view this shell
+ * served only). Best effort: a registry that does not answer only makes the shell look silent on the fleet view.
  */
 export class FleetReporter {
   private timer: NodeJS.Timeout | null = null;
@@ -66,7 +68,8 @@ export class FleetReporter {
     this.timer = null;
   }
 
-  body(): FleetReport {
+  /** The report; `vitals` are the Web Vitals histograms to send (see vitalsHistograms). */
+  body(vitals: VitalsHistogram[] = []): FleetReport {
     const catalog = this.registry.current;
     const live = [...catalog.remotes.values()].map((record) => {
       const known = this.since.get(record.name);
@@ -120,7 +123,15 @@ export class FleetReporter {
       registryError: this.registry.lastError,
       live,
       counters: [...byVersion.values()],
+      vitals,
     };
+  }
+
+  /** Each remote section's Web Vitals histogram per version (the shell's own layout is no remote's to judge). */
+  async vitalsHistograms(): Promise<VitalsHistogram[]> {
+    return (await this.stats.vitals.snapshot())
+      .filter(({ series }) => series.remote !== SHELL_SERIES.remote || series.section !== SHELL_SERIES.section || series.version !== SHELL_SERIES.version)
+      .map(({ name, series, buckets, sum, count }) => ({ name, ...series, buckets, sum, count }));
   }
 
   async report(): Promise<void> {
@@ -128,7 +139,7 @@ export class FleetReporter {
       const response = await fetch(new URL('/api/fleet/report', this.options.registryUrl), {
         method: 'POST',
         headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(this.body()),
+        body: JSON.stringify(this.body(await this.vitalsHistograms())),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       if (!response.ok) throw new Error(`registry answered ${response.status}`);

@@ -1,12 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import { Histogram, Registry } from 'prom-client';
+import { VITAL_BUCKET_BOUNDS, type VitalName } from '@site/contracts/fleet';
 
 /**
  * Core Web Vitals that visitors' browsers measured (LCP, INP, CLS), aggregated into Prometheus histograms per remote,
  * section and version. Browsers send them by beacon to the report endpoint; only sections of the live catalog count.
  */
-
-export type VitalName = 'LCP' | 'INP' | 'CLS';
 
 /** A section on the page the metric was measured on, as the page's markup names it. */
 export interface VitalSection {
@@ -28,15 +27,8 @@ export interface VitalsReport {
 /** The series of a metric no section of a remote can be blamed for (an element of the shell's own layout). */
 export const SHELL_SERIES: VitalSection = { remote: 'shell', section: 'layout', version: 'shell' };
 
-/**
- * Bucket bounds around the "good" and "poor" thresholds (LCP 2.5 s / 4 s, INP 200 ms / 500 ms, CLS 0.1 / 0.25), so
- * the share of good page loads reads straight off a bucket.
- */
-const VITAL_BUCKETS: Record<VitalName, number[]> = {
-  LCP: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10],
-  INP: [0.05, 0.1, 0.2, 0.3, 0.5, 1, 2],
-  CLS: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
-};
+/** Bucket bounds shared with the registry (it adds the shells' buckets up for the canary judge). */
+const VITAL_BUCKETS = VITAL_BUCKET_BOUNDS;
 
 /** The Prometheus name of each histogram: seconds for the two timings, the score itself for CLS. */
 const VITAL_METRIC_NAMES: Record<VitalName, string> = {
@@ -116,7 +108,7 @@ export class WebVitals {
         name: VITAL_METRIC_NAMES[name],
         help: HELP[name],
         labelNames: ['remote', 'section', 'version'],
-        buckets: VITAL_BUCKETS[name],
+        buckets: [...VITAL_BUCKETS[name]],
         registers: [registry],
       });
     this.histograms = { LCP: histogram('LCP'), INP: histogram('INP'), CLS: histogram('CLS') };

@@ -3,6 +3,7 @@ import type { CanaryJudge } from '../canary';
 import type { ManifestHostPolicy } from '../gates';
 import type { RegistryMetrics } from '../metrics';
 import { RegistryError, type Actor, type RegistryPaths } from '../operations';
+import type { SizeBudget } from '../size-budget';
 import type { RegistryStore } from '../state';
 import { actorFor, type TokenConfig } from '../tokens';
 
@@ -15,6 +16,8 @@ export interface RegistryContext {
   tokens: TokenConfig;
   remotesPublicUrl: string;
   manifestHosts: ManifestHostPolicy;
+  /** How much a publish may grow a section's first-load JavaScript against the live version. */
+  sizeBudget: SizeBudget;
   /** Whether the process is stopping (its readiness then answers 503). */
   lifecycle?: { readonly draining: boolean };
 }

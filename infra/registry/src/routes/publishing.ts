@@ -3,6 +3,7 @@ import { CONTRACTS_VERSION, ManifestSectionSchema } from '@site/contracts';
 import { hostDeclarations } from '../fleet';
 import { checkExternalRelease, checkRecordedVersion, GateRefusal, type ExternalRelease } from '../gates';
 import { activate, authorize, publishVersion, RegistryError, registerExternal, retire, rollback, transferSection } from '../operations';
+import { describeBudget, describeGrowth } from '../size-budget';
 import { actorOf, badRemoteName, noStore, REMOTE_NAME_PATTERN, type RegistryContext } from './context';
 import { AuditEntrySchema, CanaryOrNone, DeployedVersionSchema, ErrorAnswers, RemoteParams } from './schemas';
 
@@ -78,25 +79,43 @@ export const publishingRoutes: FastifyPluginAsyncTypebox<RegistryContext> = asyn
 
   const Published = Type.Object({ remote: Type.String(), version: Type.String(), created: Type.Boolean() });
 
-  // A build's dist/ as {files: {"path": "<base64>"}}: one immutable version.
+  // A build's dist/ as {files: {"path": "<base64>"}}: one immutable version. `acceptSizeGrowth` is the team's reason
+  // for publishing a release that grows a section's first-load JavaScript past the size budget.
   app.post(
     '/api/remotes/:name/versions',
     {
       schema: {
         params: RemoteParams,
-        body: Type.Object({ files: Type.Record(Type.String(), Type.String()) }),
+        body: Type.Object({
+          files: Type.Record(Type.String(), Type.String()),
+          acceptSizeGrowth: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+        }),
         response: { 200: Published, 201: Published, ...ErrorAnswers },
       },
-      config: { refusals: { params: badRemoteName, body: () => 'expected {"files": {"<path>": "<base64>"}}' } },
+      config: {
+        refusals: {
+          params: badRemoteName,
+          body: (_request, issues) =>
+            issues.some((issue) => issue.instancePath === '/acceptSizeGrowth')
+              ? 'acceptSizeGrowth must be a reason of 1 to 500 characters'
+              : 'expected {"files": {"<path>": "<base64>"}}',
+        },
+      },
     },
     async (request, reply) => {
       const actor = actorOf(request, tokens);
       const { name } = request.params;
       authorize(actor, name);
       const files = new Map(Object.entries(request.body.files).map(([file, content]) => [file, Buffer.from(content, 'base64')]));
+      const { acceptSizeGrowth } = request.body;
       let result: Awaited<ReturnType<typeof publishVersion>>;
       try {
-        result = await publishVersion(paths, files, { actor, hosts: await hostDeclarations(store) });
+        result = await publishVersion(paths, files, {
+          actor,
+          hosts: await hostDeclarations(store),
+          sizeBudget: context.sizeBudget,
+          ...(acceptSizeGrowth ? { acceptSizeGrowth } : {}),
+        });
         if (result.remote !== name) throw new RegistryError(400, `the build is remote ${result.remote}, not ${name}`);
       } catch (error) {
         await store.audit({
@@ -117,9 +136,14 @@ export const publishingRoutes: FastifyPluginAsyncTypebox<RegistryContext> = asyn
         from: null,
         to: result.version,
         outcome: 'ok',
-        detail: result.created ? null : 'already published with the same files',
+        detail: !result.created
+          ? 'already published with the same files'
+          : result.acceptedGrowth.length > 0
+            ? `size growth past the budget (${describeBudget(context.sizeBudget)}) accepted by ${actor.name}: ${JSON.stringify(acceptSizeGrowth)}; first-load JavaScript (gzip): ${result.acceptedGrowth.map(describeGrowth).join('; ')}`
+            : null,
       });
-      return reply.code(result.created ? 201 : 200).send(result);
+      const { acceptedGrowth: _accepted, ...published } = result;
+      return reply.code(result.created ? 201 : 200).send(published);
     },
   );
 

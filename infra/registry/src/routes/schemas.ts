@@ -24,6 +24,7 @@ export const DeployedVersionSchema = Type.Object({
   sections: Type.Optional(Type.Array(Type.String())),
   files: Type.Optional(Hashes),
   shared: Type.Optional(Hashes),
+  sizes: Type.Optional(Type.Record(Type.String(), Type.Object({ js: Type.Integer(), css: Type.Integer() }))),
   bad: Type.Optional(Type.String()),
 });
 
@@ -58,6 +59,20 @@ const VerdictSchema = Type.Object({
   state: Type.Union([Type.Literal('watching'), Type.Literal('promoted'), Type.Literal('rolled back')]),
   reason: Type.String(),
   at: Type.String(),
+  vitals: Type.Optional(
+    Type.Array(
+      Type.Object({
+        section: Type.String(),
+        metric: Type.String(),
+        p75: Type.Number(),
+        stableP75: Type.Number(),
+        samples: Type.Number(),
+        stableSamples: Type.Number(),
+        judged: Type.Boolean(),
+        regressed: Type.Boolean(),
+      }),
+    ),
+  ),
 });
 
 /** The fleet as operators see it (fleetView): what the shells' dashboard and `site-remotes fleet` read. */
