@@ -22,20 +22,44 @@ async function withBenchPlatform(name, measure) {
     log: (line) => console.log(line),
     env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' },
   });
+  const stop = async () => {
+    await platform.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const forget = stopOnSignal(stop);
   try {
     return await measure(platform.urls.site.replace('localhost', '127.0.0.1'), platform);
   } finally {
-    await platform.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    forget();
+    await stop();
   }
+}
+
+/** What an interrupted benchmark still has to stop: the platforms it started. @type {Set<() => Promise<void>>} */
+const stoppers = new Set();
+
+/**
+ * Registers a clean-up for Ctrl-C or a SIGTERM (a benchmark stopped by hand or by a time-out), so the services a
+ * benchmark started do not outlive it; returns the function that unregisters it.
+ * @param {() => Promise<void>} stop
+ */
+function stopOnSignal(stop) {
+  stoppers.add(stop);
+  return () => stoppers.delete(stop);
 }
 
 /** A benchmark script's entry: any failure is printed and ends the process with an error. @param {() => Promise<unknown>} main */
 function runBench(main) {
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping what the benchmark started`);
+      void Promise.allSettled([...stoppers].map((stop) => stop())).then(() => process.exit(130));
+    });
+  }
   main().catch((error) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
   });
 }
 
-module.exports = { withBenchPlatform, runBench };
+module.exports = { withBenchPlatform, runBench, stopOnSignal };

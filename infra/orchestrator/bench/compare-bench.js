@@ -15,7 +15,7 @@ const { startPlatform } = require('../src/platform');
 const { benchPages } = require('../src/site-pages');
 const { phoneRun, figuresOf, median, label } = require('./lighthouse-bench');
 const { runLoad } = require('./load');
-const { runBench } = require('./bench-platform');
+const { runBench, stopOnSignal } = require('./bench-platform');
 
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 5);
@@ -47,12 +47,17 @@ async function platformOf(name, start) {
     log: () => {},
     env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' },
   });
+  const stop = async () => {
+    await platform.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const forget = stopOnSignal(stop);
   return {
     name,
     site: platform.urls.site.replace('localhost', '127.0.0.1'),
     stop: async () => {
-      await platform.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      forget();
+      await stop();
     },
   };
 }

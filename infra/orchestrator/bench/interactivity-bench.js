@@ -182,6 +182,9 @@ async function hydration(browser, site) {
   console.log(`worst: ${worst.page}, visible sections hydrated at ${ms(worst.visibleMs)} ms (goal <= ${GOALS.visibleHydratedMs} ms)`);
 }
 
+/** The browser reports only interactions slower than the observer's 16 ms threshold: none means faster than that. @param {number} value */
+const inpText = (value) => (value > 0 ? value.toFixed(0) : '< 16');
+
 /** @param {import('playwright-core').Browser} browser @param {string} site */
 async function interactions(browser, site) {
   console.log(`\nINP of scripted interactions (same throttling; slowest interaction's input-to-next-paint in ms, median of ${RUNS})`);
@@ -212,7 +215,7 @@ async function interactions(browser, site) {
       }
     }
     console.log(
-      `${scenario.name.padEnd(27)} ${label(scenario.path).padEnd(29)} ${inp.length ? median(inp).toFixed(0).padStart(6) : '     -'}  ${failure ? `not measured: ${failure}` : String(count).padStart(12)}`,
+      `${scenario.name.padEnd(27)} ${label(scenario.path).padEnd(29)} ${inp.length ? inpText(median(inp)).padStart(6) : '     -'}  ${failure ? `not measured: ${failure}` : String(count).padStart(12)}`,
     );
   }
 }
