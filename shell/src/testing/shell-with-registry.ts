@@ -8,6 +8,7 @@ import { configFromEnv, createContentApi, type ContentApi } from '@site/content-
 import { createRegistryServer, createStaticHost, deployBuild } from '@site/registry';
 import { createShellServer, type ShellServer } from '../server/app';
 import { readConfig } from '../server/config';
+import { trackStart } from './left-behind';
 import { listen } from './remote-builds';
 
 export interface SectionBuild {
@@ -92,7 +93,11 @@ export interface ShellWithRegistry {
  * An in-process shell in front of a real content API (SQLite) holding one page, and of a real registry (its SQLite
  * state) and static host over HTTP with one remote build deployed: what the shell's delivery and canary tests need.
  */
-export async function startShellWithRegistry(options: ShellWithRegistryOptions): Promise<ShellWithRegistry> {
+export function startShellWithRegistry(options: ShellWithRegistryOptions): Promise<ShellWithRegistry> {
+  return trackStart(launchShellWithRegistry(options));
+}
+
+async function launchShellWithRegistry(options: ShellWithRegistryOptions): Promise<ShellWithRegistry> {
   // The shell's webpack build creates the federation host; in-process the test does.
   initFederation({ name: 'shell', remotes: [] });
   // The Node loader evaluates containers the way the built shell does, with Node's require at hand.
@@ -103,10 +108,12 @@ export async function startShellWithRegistry(options: ShellWithRegistryOptions):
   fs.mkdirSync(browserDir);
   fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify(options.shellAssets ?? { js: ['shell.js'], css: [] }));
   const started: { close(): Promise<unknown> }[] = [];
-  const close = async () => {
-    for (const part of started.reverse()) await part.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      for (const part of started.reverse()) await part.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    })());
   try {
     const base = configFromEnv({});
     const contentApi = await createContentApi({
