@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 test('a rolling restart of every service under a steady mix of visitors fails no request', async () => {
-  const traffic = startTraffic({ base: fleet.url, ratePerSecond: 20 });
+  const traffic = startTraffic({ base: fleet.url, ratePerSecond: 10 });
   // Failed requests answered while each replica was being restarted (the content APIs and remote hosts roll side by
   // side, so one failure may show under a replica of each).
   const failedDuring: Record<string, Record<string, number>> = {};
