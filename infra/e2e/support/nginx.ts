@@ -2,19 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// The orchestrator's template filling and nginx.conf, as the fleet drill uses them.
+import { renderTemplate, writeNginxConf } from '../../orchestrator/src/fleet-nginx.js';
 import { repoRoot } from './platform-control';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const TEMPLATE = path.join(repoRoot, 'infra/deploy/nginx/templates/site.conf.template');
-
-/** Fills `${NAME}` placeholders as the nginx image's envsubst step does; an unknown name is an error, not a blank. */
-function renderTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\$\{([A-Z_]+)\}/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`the nginx template needs ${name}`);
-    return value;
-  });
-}
 
 export interface RunningNginx {
   url: string;
@@ -33,24 +26,7 @@ export async function startNginx(shellHostPort: string, remotesHostPort: string,
     PAGE_CACHE_PATH: path.join(prefix, 'cache'),
   });
   fs.writeFileSync(path.join(prefix, 'site.conf'), site);
-  const user = process.getuid?.() === 0 ? 'user root;' : '';
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      user,
-      'worker_processes 1;',
-      'daemon off;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'logs/error.log')} warn;`,
-      'events { worker_connections 256; }',
-      'http {',
-      `  access_log ${path.join(prefix, 'logs/access.log')};`,
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(prefix, 'temp', kind)};`),
-      '  default_type application/octet-stream;',
-      '  include site.conf;',
-      '}',
-    ].join('\n'),
-  );
+  writeNginxConf(prefix, { includes: ['site.conf'], workerConnections: 256 });
   const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;

@@ -13,6 +13,9 @@ const FORM_PAGES = [
   { path: '/en/vacancies', form: 'VacancySubscription' },
 ];
 
+// Each page is its own visitor: the pages may be checked side by side.
+test.describe.configure({ mode: 'parallel' });
+
 for (const { path, form } of FORM_PAGES) {
   test(`${path}: text typed into the ${form}'s first field before hydration is kept after it`, async ({ page, context }) => {
     await asReturningVisitor(context);

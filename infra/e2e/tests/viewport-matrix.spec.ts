@@ -42,20 +42,17 @@ async function openWithDock(page: Page, path: string, percent: number): Promise<
 }
 
 /** Waits until the page has stopped scrolling (a smooth scroll has ended): the same scroll position for several frames. */
-async function settledScroll(page: Page): Promise<number[]> {
-  return page.evaluate(
+async function settledScroll(page: Page): Promise<void> {
+  await page.evaluate(
     () =>
-      new Promise<number[]>((resolve) => {
-        const seen: number[] = [window.scrollY];
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
         let still = 0;
         const check = () => {
           const y = window.scrollY;
-          if (y === seen[seen.length - 1]) still += 1;
-          else {
-            still = 0;
-            seen.push(y);
-          }
-          if (still >= 10) resolve(seen);
+          still = y === last ? still + 1 : 0;
+          last = y;
+          if (still >= 10) resolve();
           else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);

@@ -122,6 +122,11 @@ function startTraffic(options) {
   return {
     /** @returns {TrafficCounts} */
     counts: () => ({ total: counts.total, failed: counts.failed, failures: { ...counts.failures } }),
+    /** Resolves once `more` requests have been answered (or have failed) from now on. @param {number} more */
+    async answered(more) {
+      const target = counts.total + more;
+      while (counts.total < target && !stopped) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
     /** Stops sending, waits for the answers in flight and returns the totals. */
     async stop() {
       stopped = true;

@@ -31,6 +31,33 @@ function renderTemplate(template, values) {
 }
 
 /**
+ * Writes `<prefix>/nginx.conf`: one worker in the foreground, its pid, logs and temporary files inside the prefix
+ * folder (which must hold `logs` and `temp`), and the `http` block made of the given files of that folder. Run as root
+ * (CI), the worker runs as root too, so that it can read a prefix made by that user.
+ * @param {string} prefix @param {{ includes: string[], workerConnections?: number }} options
+ */
+function writeNginxConf(prefix, { includes, workerConnections = 1024 }) {
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      user,
+      'worker_processes 1;',
+      'daemon off;',
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      `error_log ${path.join(prefix, 'logs/error.log')} warn;`,
+      `events { worker_connections ${workerConnections}; }`,
+      'http {',
+      `  access_log ${path.join(prefix, 'logs/access.log')};`,
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(prefix, 'temp', kind)};`),
+      '  default_type application/octet-stream;',
+      ...includes.map((file) => `  include ${file};`),
+      '}',
+    ].join('\n'),
+  );
+}
+
+/**
  * An internal listener balancing `addresses`: a replica that refuses the connection, fails or answers 502/503 (a
  * replica draining) is skipped for the next one; requests already sent are retried only when they are idempotent,
  * as nginx does.
@@ -83,25 +110,7 @@ async function startFleetNginx(options) {
       internalBalancer('fleet_registry', options.registries.port, options.registries.addresses),
     ].join('\n'),
   );
-  const user = process.getuid?.() === 0 ? 'user root;' : '';
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      user,
-      'worker_processes 1;',
-      'daemon off;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'logs/error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      `  access_log ${path.join(prefix, 'logs/access.log')};`,
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(prefix, 'temp', kind)};`),
-      '  default_type application/octet-stream;',
-      '  include site.conf;',
-      '  include internal.conf;',
-      '}',
-    ].join('\n'),
-  );
+  writeNginxConf(prefix, { includes: ['site.conf', 'internal.conf'] });
   if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: install Debian's nginx-light (or set NGINX_PATH)`);
   const child = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
@@ -142,4 +151,4 @@ async function startFleetNginx(options) {
   };
 }
 
-module.exports = { startFleetNginx };
+module.exports = { startFleetNginx, writeNginxConf, renderTemplate };

@@ -3,7 +3,8 @@
 // The production topology on one machine: N replicas of every service as separate processes on free ports, one
 // PostgreSQL database made for the run (dropped at the end), one shared data folder (published remote builds,
 // uploads) and a private data folder per replica, Debian's nginx in front rendered from the project's template.
-// Drills restart replicas one at a time (SIGTERM, wait, start, wait for /ready) or kill one (SIGKILL) and start it.
+// Drills restart replicas (SIGTERM, wait, start, wait for /ready), one of a kind at a time, or kill one (SIGKILL) and
+// start it again.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -162,16 +163,23 @@ async function startFleet(options = {}) {
       });
     }
     const ofKind = (/** @type {ServiceKind} */ kind) => replicas.filter((replica) => replica.kind === kind);
-    // The first content API and registry migrate the database alone; their siblings start once it is done. The
-    // built remotes are published first, as the publisher does on a fresh installation.
-    for (const kind of KINDS) {
-      const [first, ...rest] = ofKind(kind);
-      if (kind === 'registry') {
-        await deployBuiltRemotes(path.join(root, 'publisher'), log, { ...server, DATA_DIR: path.join(root, 'publisher') });
-      }
-      await first?.service.start(120_000);
-      await Promise.all(rest.map((replica) => replica.service.start(120_000)));
-    }
+    const startAll = (/** @type {Replica[]} */ some) => Promise.all(some.map((replica) => replica.service.start(120_000)));
+    // The remote hosts only serve the shared folder: they start beside the content APIs, whose first migrates the
+    // database alone (its sibling starts once that is done). The built remotes are then published, as the publisher
+    // does on a fresh installation, and the registries start; the shells, which need all of them, start last. A
+    // registry is not started while a content API starts: in two of three drills that overlapped, a registry did not
+    // get ready within two minutes.
+    const [firstApi, ...otherApis] = ofKind('content-api');
+    await Promise.all([
+      (async () => {
+        await firstApi?.service.start(120_000);
+        await startAll(otherApis);
+      })(),
+      startAll(ofKind('remote-host')),
+    ]);
+    await deployBuiltRemotes(path.join(root, 'publisher'), log, { ...server, DATA_DIR: path.join(root, 'publisher') });
+    await startAll(ofKind('registry'));
+    await startAll(ofKind('shell'));
     log(`fleet up: ${KINDS.map((kind) => `${counts[kind]} ${kind}`).join(', ')} on database ${database}, nginx ${nginx.url}`);
   } catch (error) {
     await cleanUp();
@@ -214,13 +222,24 @@ async function startFleet(options = {}) {
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
       await service.start(120_000);
     },
-    /** Every replica of every kind in turn, one at a time. @param {(replica: Replica) => void} [onStep] */
-    async rollingRestart(onStep) {
-      for (const kind of KINDS)
+    /**
+     * A rolling update of every replica: each kind restarts its replicas one at a time (the other replica of that kind
+     * serves meanwhile). The remote hosts roll beside the content APIs, as independent Deployments do; the registries
+     * roll after them (see the start-up above) and the shells last, since a starting shell loads every remote through
+     * the registries and remote hosts. `onStart` and `onDone` are told when each replica's restart begins and ends.
+     * @param {{ onStart?: (replica: Replica) => void, onDone?: (replica: Replica) => void }} [hooks]
+     */
+    async rollingRestart(hooks = {}) {
+      const roll = async (/** @type {ServiceKind} */ kind) => {
         for (const replica of replicas.filter((candidate) => candidate.kind === kind)) {
+          hooks.onStart?.(replica);
           await this.restart(kind, replica.index);
-          onStep?.(replica);
+          hooks.onDone?.(replica);
         }
+      };
+      await Promise.all([roll('content-api'), roll('remote-host')]);
+      await roll('registry');
+      await roll('shell');
     },
     stop: cleanUp,
   };

@@ -53,10 +53,17 @@ export async function startContentApi(captcha: Partial<CaptchaConfig> = {}): Pro
  */
 export function contentApiForSuite(captcha: Partial<CaptchaConfig> = {}): RunningContentApi {
   let running: RunningContentApi | undefined;
+  let starting: Promise<RunningContentApi> | undefined;
   beforeAll(async () => {
-    running = await startContentApi(captcha);
+    starting = startContentApi(captcha);
+    running = await starting;
   }, CONTENT_API_START_TIMEOUT_MS);
-  afterAll(() => running?.stop());
+  // Waits for a start still under way: when the start outlasts its hook's time limit, jest goes on without it, and an
+  // API that comes up after this hook would otherwise listen (and keep the test run alive) for ever.
+  afterAll(async () => {
+    const started = await starting?.catch(() => undefined);
+    await started?.stop();
+  }, CONTENT_API_START_TIMEOUT_MS);
   return new Proxy({} as RunningContentApi, {
     get(_target, key) {
       if (!running) throw new Error('The content API starts before the tests: use it inside a test or a hook');

@@ -1,14 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { CONTRACTS_VERSION } from '@site/contracts';
-import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
-import { activate, createRegistryServer, createStaticHost, deployBuild, hashToken, openStore, publishVersion, readBuildFiles } from '@site/registry';
-import { createShellServer, type ShellServer } from './app';
-import { readConfig } from './config';
-import { listen } from '../testing/remote-builds';
+import { activate, hashToken, openStore, publishVersion, readBuildFiles } from '@site/registry';
+import type { ShellServer } from './app';
+import { sectionBuild, startShellWithRegistry, type ShellWithRegistry } from '../testing/shell-with-registry';
 
 const ADMIN_TOKEN = 'beacon-evidence-admin-token';
 const FLEET_TOKEN = 'beacon-evidence-fleet-token';
@@ -17,40 +9,8 @@ const CANARY = '1.1.0-bbbbbbbbbb';
 
 jest.setTimeout(60_000);
 
-// The Node loader evaluates containers the way the built shell does.
-(globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
-
-/** A remote build with one section, as the build preset writes it. */
-function remoteBuild(dir: string, version: string): string {
-  const dist = path.join(dir, `lambda-${version}`);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(
-    path.join(dist, 'server', 'remoteEntry.js'),
-    `var modules = { "./LambdaLatest": { default: function LambdaLatest() { return null; }, meta: { name: "LambdaLatest" } } };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
-  );
-  const manifest = {
-    id: 'lambda',
-    name: 'lambda',
-    metaData: {
-      name: 'lambda',
-      globalName: 'lambda',
-      publicPath: 'auto',
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
-      buildInfo: { buildVersion: version, buildName: 'lambda' },
-      types: { path: '', name: '', zip: '', api: '' },
-      prefetchInterface: false,
-    },
-    shared: [],
-    remotes: [],
-    exposes: [
-      { id: 'lambda:LambdaLatest', name: 'LambdaLatest', path: './LambdaLatest', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } },
-    ],
-    site: { team: 'lambda', version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: [{ name: 'LambdaLatest', expose: './LambdaLatest' }] },
-  };
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  return dist;
-}
+/** A remote build with one section that renders nothing. */
+const lambda = (version: string) => ({ team: 'lambda', version, section: 'LambdaLatest' });
 
 /** The page token a page view came with (the `pt` entry of its Server-Timing header). */
 function tokenOf(headers: Record<string, unknown>): string {
@@ -60,76 +20,42 @@ function tokenOf(headers: Record<string, unknown>): string {
 }
 
 describe('browser reports decide canaries only as evidence a visitor cannot forge', () => {
-  let dir: string;
-  let contentApi: ContentApi;
-  let staticHost: FastifyInstance;
-  let registry: ReturnType<typeof createRegistryServer>;
+  let setup: ShellWithRegistry;
+  let registry: ShellWithRegistry['registry'];
   let shell: ShellServer;
-  const paths = () => ({ cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') });
 
   beforeAll(async () => {
-    initFederation({ name: 'shell', remotes: [] });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beacon-evidence-'));
-    const browserDir = path.join(dir, 'browser');
-    fs.mkdirSync(browserDir);
-    fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
-    const base = configFromEnv({});
-    contentApi = await createContentApi({
-      ...base,
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: path.join(dir, 'api'),
-      databaseUrl: undefined,
+    setup = await startShellWithRegistry({
+      name: 'beacon-evidence',
       adminToken: ADMIN_TOKEN,
-      captcha: { ...base.captcha, enabled: false },
-      logger: false,
-    });
-    const apiUrl = await listen(contentApi.app);
-    const saved = await fetch(`${apiUrl}/admin/ru/pages/lambda-page`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: JSON.stringify({ slug: 'lambda-page', title: 'Лямбда', components: [{ id: 'lambda', name: 'LambdaLatest', props: {} }] }),
-    });
-    expect(saved.status).toBeLessThan(300);
-    staticHost = createStaticHost({ cdnDir: paths().cdnDir });
-    const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({
-      paths: paths(),
-      remotesPublicUrl: `${staticUrl}/remotes/`,
-      tokens: { teams: {}, platform: null, fleet: hashToken(FLEET_TOKEN) },
-      // The judge runs when the test says; the window never ends on its own here.
-      canary: { intervalMs: 600_000, windowMs: 600_000, minRenders: 20, minBrowserVisitors: 20 },
-    });
-    const registryUrl = await listen(registry);
-    await deployBuild(paths(), remoteBuild(dir, STABLE));
-    await publishVersion(paths(), readBuildFiles(remoteBuild(dir, CANARY)), { actor: { name: 'platform' } });
-    await activate(paths(), 'lambda', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
-    const config = readConfig(
-      {
+      page: { slug: 'lambda-page', title: 'Лямбда' },
+      build: lambda(STABLE),
+      registry: {
+        tokens: { teams: {}, platform: null, fleet: hashToken(FLEET_TOKEN) },
+        // The judge runs when the test says; the window never ends on its own here.
+        canary: { intervalMs: 600_000, windowMs: 600_000, minRenders: 20, minBrowserVisitors: 20 },
+      },
+      beforeShell: async ({ dir, paths }) => {
+        await publishVersion(paths, readBuildFiles(sectionBuild(dir, lambda(CANARY))), { actor: { name: 'platform' } });
+        await activate(paths, 'lambda', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
+      },
+      env: {
         PORT: '3997',
-        CONTENT_API_URL: apiUrl,
-        REGISTRY_URL: `${registryUrl}/registry.json`,
         REGISTRY_POLL_MS: '100',
         PAGE_CACHE_FRESH_MS: '60000',
-        LOG_LEVEL: 'silent',
         FLEET_TOKEN,
         // Visitors are told apart by their own addresses here (no proxy in front).
         TRUST_PROXY: 'false',
       },
-      browserDir,
-    );
-    shell = await createShellServer({ ...config, browserDistDir: browserDir });
+    });
+    ({ registry, shell } = setup);
     const deadline = Date.now() + 10_000;
     while (!shell.app.registry.current.canaries.has('lambda') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(shell.app.registry.current.canaries.has('lambda')).toBe(true);
   }, 60_000);
 
   afterAll(async () => {
-    await shell?.close();
-    await registry?.close();
-    await staticHost?.close();
-    await contentApi?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await setup?.close();
   });
 
   /** A page view as a visitor at `address` gets it; bucket 0 is the canary's, 99 the stable version's. */
@@ -154,7 +80,7 @@ describe('browser reports decide canaries only as evidence a visitor cannot forg
   const judge = async () => {
     await shell.app.fleet.report();
     await registry.canaryJudge.judge();
-    return { state: (await openStore(paths()).read()).remotes.lambda!, verdict: (await registry.canaryJudge.lastVerdicts()).lambda };
+    return { state: (await openStore(setup.paths).read()).remotes.lambda!, verdict: (await registry.canaryJudge.lastVerdicts()).lambda };
   };
 
   test('forged beacons (no token, altered, other versions, reused) count nothing and neither roll back nor promote the canary', async () => {

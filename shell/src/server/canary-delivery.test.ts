@@ -1,14 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { CONTRACTS_VERSION } from '@site/contracts';
-import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
-import { activate, createRegistryServer, createStaticHost, deployBuild, publishVersion, readBuildFiles, rejectCanary } from '@site/registry';
-import { createShellServer, type ShellServer } from './app';
-import { readConfig } from './config';
-import { listen } from '../testing/remote-builds';
+import { activate, publishVersion, readBuildFiles, rejectCanary } from '@site/registry';
+import type { ShellServer } from './app';
+import { sectionBuild, startShellWithRegistry, type ShellWithRegistry } from '../testing/shell-with-registry';
 
 const ADMIN_TOKEN = 'canary-delivery-test-token';
 const STABLE = '1.0.0-aaaaaaaaaa';
@@ -17,105 +9,31 @@ const CANARY = '1.1.0-bbbbbbbbbb';
 // Renders and registry polls on a loaded test machine: more than the default 5 s per test.
 jest.setTimeout(30_000);
 
-// The Node loader evaluates containers the way the built shell does, with Node's require at hand.
-(globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
-
-/** A published remote build: a manifest as the build preset writes it and a Node container with one section. */
-function remoteBuild(dir: string, version: string): string {
-  const dist = path.join(dir, `kappa-${version}`);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(
-    path.join(dist, 'server', 'remoteEntry.js'),
-    `var modules = { "./KappaLatest": { default: function KappaLatest() { return null; }, meta: { name: "KappaLatest" } } };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
-  );
-  const manifest = {
-    id: 'kappa',
-    name: 'kappa',
-    metaData: {
-      name: 'kappa',
-      globalName: 'kappa',
-      publicPath: 'auto',
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
-      buildInfo: { buildVersion: version, buildName: 'kappa' },
-      types: { path: '', name: '', zip: '', api: '' },
-      prefetchInterface: false,
-    },
-    shared: [],
-    remotes: [],
-    exposes: [{ id: 'kappa:KappaLatest', name: 'KappaLatest', path: './KappaLatest', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
-    site: { team: 'kappa', version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: [{ name: 'KappaLatest', expose: './KappaLatest' }] },
-  };
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  return dist;
-}
+/** A published remote build with one section that renders nothing. */
+const kappa = (version: string) => ({ team: 'kappa', version, section: 'KappaLatest' });
 
 function versionOf(html: string): string | undefined {
   return /data-section="KappaLatest"[^>]*data-remote-version="([^"]+)"/.exec(html)?.[1];
 }
 
 describe('page delivery with a canary live: variants, cookies and cache headers', () => {
-  let dir: string;
-  let contentApi: ContentApi;
-  let staticHost: FastifyInstance;
-  let registry: FastifyInstance;
+  let setup: ShellWithRegistry;
   let shell: ShellServer;
-  const paths = () => ({ cdnDir: path.join(dir, 'cdn'), stateFile: path.join(dir, 'registry.db') });
 
   beforeAll(async () => {
-    initFederation({ name: 'shell', remotes: [] });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-delivery-'));
-    const browserDir = path.join(dir, 'browser');
-    fs.mkdirSync(browserDir);
-    fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify({ js: ['shell.js'], css: [] }));
-    const base = configFromEnv({});
-    contentApi = await createContentApi({
-      ...base,
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: path.join(dir, 'api'),
-      databaseUrl: undefined,
+    setup = await startShellWithRegistry({
+      name: 'canary-delivery',
       adminToken: ADMIN_TOKEN,
-      captcha: { ...base.captcha, enabled: false },
-      logger: false,
+      page: { slug: 'canary-page', title: 'Канарейка' },
+      build: kappa(STABLE),
+      registry: { canary: { intervalMs: 60_000 } },
+      env: { PORT: '3998', REGISTRY_POLL_MS: '100', PAGE_CACHE_FRESH_MS: '60000' },
     });
-    const apiUrl = await listen(contentApi.app);
-    const saved = await fetch(`${apiUrl}/admin/ru/pages/canary-page`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: JSON.stringify({ slug: 'canary-page', title: 'Канарейка', components: [{ id: 'kappa', name: 'KappaLatest', props: {} }] }),
-    });
-    expect(saved.status).toBeLessThan(300);
-    staticHost = createStaticHost({ cdnDir: paths().cdnDir });
-    const staticUrl = await listen(staticHost);
-    registry = createRegistryServer({
-      paths: paths(),
-      remotesPublicUrl: `${staticUrl}/remotes/`,
-      tokens: { teams: {}, platform: null },
-      canary: { intervalMs: 60_000 },
-    });
-    const registryUrl = await listen(registry);
-    await deployBuild(paths(), remoteBuild(dir, STABLE));
-    const config = readConfig(
-      {
-        PORT: '3998',
-        CONTENT_API_URL: apiUrl,
-        REGISTRY_URL: `${registryUrl}/registry.json`,
-        REGISTRY_POLL_MS: '100',
-        PAGE_CACHE_FRESH_MS: '60000',
-        LOG_LEVEL: 'silent',
-      },
-      browserDir,
-    );
-    shell = await createShellServer({ ...config, browserDistDir: browserDir });
+    shell = setup.shell;
   }, 60_000);
 
   afterAll(async () => {
-    await shell?.close();
-    await registry?.close();
-    await staticHost?.close();
-    await contentApi?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await setup?.close();
   });
 
   const get = (cookie?: string) => shell.app.inject({ method: 'GET', url: '/canary-page', headers: cookie ? { cookie } : {} });
@@ -135,8 +53,8 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
   });
 
   test('a canary for half the visitors: each variant is rendered, cached and hydrated with its own version, and the cookies go on the answer only', async () => {
-    await publishVersion(paths(), readBuildFiles(remoteBuild(dir, CANARY)), { actor: { name: 'platform' } });
-    await activate(paths(), 'kappa', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
+    await publishVersion(setup.paths, readBuildFiles(sectionBuild(setup.dir, kappa(CANARY))), { actor: { name: 'platform' } });
+    await activate(setup.paths, 'kappa', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
     await waitFor(() => shell.app.registry.current.canaries.has('kappa'));
 
     // A first visit: a bucket and, for a canary bucket, the variant; a private answer.
@@ -171,7 +89,7 @@ describe('page delivery with a canary live: variants, cookies and cache headers'
   });
 
   test('once the canary is rolled back, its visitors get the stable version and lose the variant cookie', async () => {
-    await rejectCanary(paths(), 'kappa', 'test');
+    await rejectCanary(setup.paths, 'kappa', 'test');
     await waitFor(() => shell.app.registry.current.canaries.size === 0);
     const page = await get('site_bucket=10; site_variant=kappa');
     expect(versionOf(page.body)).toBe(STABLE);

@@ -7,6 +7,7 @@ import { configFromEnv, createContentApi, type ContentApi } from '@site/content-
 import { createShellServer, type ShellServer } from '../server/app';
 import { readConfig } from '../server/config';
 import { BackendGate } from './backend-gate';
+import { trackStart } from './left-behind';
 
 export interface ShellWithBackend {
   contentApi: ContentApi;
@@ -29,7 +30,11 @@ export interface ShellWithBackendOptions {
  * An in-process shell in front of a real content API (SQLite in a temporary folder) through a real HTTP hop, with no
  * registry (nothing listens at its address, so every section is 'missing'): what the shell's server tests need.
  */
-export async function startShellWithBackend(options: ShellWithBackendOptions): Promise<ShellWithBackend> {
+export function startShellWithBackend(options: ShellWithBackendOptions): Promise<ShellWithBackend> {
+  return trackStart(launchShellWithBackend(options));
+}
+
+async function launchShellWithBackend(options: ShellWithBackendOptions): Promise<ShellWithBackend> {
   // The shell's webpack build creates the federation host; in-process the test does.
   initFederation({ name: 'shell', remotes: [] });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name}-api-`));
@@ -63,15 +68,17 @@ export async function startShellWithBackend(options: ShellWithBackendOptions): P
     browserDir,
   );
   const shell = await createShellServer({ ...config, browserDistDir: browserDir });
+  let closed: Promise<void> | undefined;
   return {
     contentApi,
     gate,
     shell,
-    async close() {
-      await shell.close();
-      await gate.stop();
-      await contentApi.close();
-      for (const dir of [dataDir, browserDir]) fs.rmSync(dir, { recursive: true, force: true });
-    },
+    close: () =>
+      (closed ??= (async () => {
+        await shell.close();
+        await gate.stop();
+        await contentApi.close();
+        for (const dir of [dataDir, browserDir]) fs.rmSync(dir, { recursive: true, force: true });
+      })()),
   };
 }

@@ -5,6 +5,7 @@ import knex from 'knex';
 import { createContentApi, type ContentApi } from '../app';
 import { configFromEnv, type ContentApiConfig } from '../config';
 import type { Engine } from '../db/database';
+import { trackStart } from './left-behind';
 
 /** Both engines run the same suites; PostgreSQL is the machine's server, isolated in a fresh schema per app. */
 export const ENGINES: Engine[] = ['sqlite', 'postgres'];
@@ -21,8 +22,20 @@ export interface TestApi {
 
 let counter = 0;
 
-/** Starts a seeded API on a free port over the given engine; `stop` closes it and removes its data. */
-export async function startTestApi(engine: Engine, overrides: Partial<ContentApiConfig> = {}): Promise<TestApi> {
+/**
+ * Starts a seeded API on a free port over the given engine; `stop` closes it and removes its data (once, however
+ * often it is called). The jest setup stops it when the start outlasts its hook.
+ */
+export function startTestApi(engine: Engine, overrides: Partial<ContentApiConfig> = {}): Promise<TestApi> {
+  return trackStart(
+    launchTestApi(engine, overrides).then((test) => {
+      let stopped: Promise<void> | undefined;
+      return { ...test, stop: () => (stopped ??= test.stop()) };
+    }),
+  );
+}
+
+async function launchTestApi(engine: Engine, overrides: Partial<ContentApiConfig>): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `content-api-${engine}-`));
   counter += 1;
   const schema = `content_test_${process.pid}_${counter}_${Math.floor(Math.random() * 1e6)}`;
