@@ -1,6 +1,9 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 import { ReadableStream, TransformStream, WritableStream } from 'node:stream/web';
-import { MessageChannel, MessagePort } from 'node:worker_threads';
 
-/** react-router reads TextEncoder when it loads and jsdom has none: tests that render the router import this first. */
-Object.assign(globalThis, { TextEncoder, TextDecoder, ReadableStream, WritableStream, TransformStream, MessageChannel, MessagePort });
+/**
+ * react-router reads TextEncoder and the web streams when it loads and jsdom has none: tests that render the router
+ * import this first. No MessageChannel: React's scheduler would post its work through Node's, whose open port keeps
+ * jest's process alive after the last test.
+ */
+Object.assign(globalThis, { TextEncoder, TextDecoder, ReadableStream, WritableStream, TransformStream });
