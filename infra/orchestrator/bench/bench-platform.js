@@ -8,29 +8,46 @@ const path = require('node:path');
 const { startPlatform } = require('../src/platform');
 
 /**
+ * Starts a checkout's platform as `npm start` does, on free ports with throw-away data; `stop` stops it and removes
+ * its data, and runs on Ctrl-C or SIGTERM too.
+ * @param {string} name @param {{ start?: typeof startPlatform, log?: (line: string) => void }} [options] another
+ * checkout's `startPlatform` (compare-bench.js), and where the start-up lines go
+ */
+async function startBenchPlatform(name, { start = startPlatform, log = (line) => console.log(line) } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const platform = await start({
+    ports: { site: 0, remotes: 0, api: 0, registry: 0 },
+    dataDir,
+    logDir: path.join(dataDir, 'logs'),
+    log,
+    env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' },
+  });
+  const forget = stopOnSignal(async () => {
+    await platform.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    platform,
+    site: platform.urls.site.replace('localhost', '127.0.0.1'),
+    stop: async () => {
+      forget();
+      await platform.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * @template T
  * @param {string} name
  * @param {(site: string, platform: Awaited<ReturnType<typeof startPlatform>>) => Promise<T>} measure
  * @returns {Promise<T>}
  */
 async function withBenchPlatform(name, measure) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  const platform = await startPlatform({
-    ports: { site: 0, remotes: 0, api: 0, registry: 0 },
-    dataDir,
-    logDir: path.join(dataDir, 'logs'),
-    log: (line) => console.log(line),
-    env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' },
-  });
-  const stop = async () => {
-    await platform.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const forget = stopOnSignal(stop);
+  const { platform, site, stop } = await startBenchPlatform(name);
   try {
-    return await measure(platform.urls.site.replace('localhost', '127.0.0.1'), platform);
+    return await measure(site, platform);
   } finally {
-    forget();
     await stop();
   }
 }
@@ -45,7 +62,9 @@ const stoppers = new Set();
  */
 function stopOnSignal(stop) {
   stoppers.add(stop);
-  return () => stoppers.delete(stop);
+  return () => {
+    stoppers.delete(stop);
+  };
 }
 
 /** A benchmark script's entry: any failure is printed and ends the process with an error. @param {() => Promise<unknown>} main */
@@ -62,4 +81,4 @@ function runBench(main) {
   });
 }
 
-module.exports = { withBenchPlatform, runBench, stopOnSignal };
+module.exports = { withBenchPlatform, startBenchPlatform, runBench };

@@ -9,13 +9,12 @@
 // run-to-run spread (highest minus lowest of a side's runs), the noise a difference has to exceed to mean anything.
 // Figures only: nothing here passes or fails.
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { startPlatform } = require('../src/platform');
 const { benchPages } = require('../src/site-pages');
 const { phoneRun, figuresOf, median, label } = require('./lighthouse-bench');
 const { runLoad } = require('./load');
-const { runBench, stopOnSignal } = require('./bench-platform');
+const { runBench, startBenchPlatform } = require('./bench-platform');
 
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 5);
@@ -35,31 +34,12 @@ function baseFolder(argv) {
 }
 
 /**
- * Starts one checkout's platform as `npm start` does, on free ports with throw-away data.
+ * One side of the comparison: a checkout's platform, named.
  * @param {string} name @param {typeof startPlatform} start
  */
 async function platformOf(name, start) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-compare-${name}-`));
-  const platform = await start({
-    ports: { site: 0, remotes: 0, api: 0, registry: 0 },
-    dataDir,
-    logDir: path.join(dataDir, 'logs'),
-    log: () => {},
-    env: { LOG_LEVEL: 'warn', CAPTCHA_DISABLED: 'true' },
-  });
-  const stop = async () => {
-    await platform.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const forget = stopOnSignal(stop);
-  return {
-    name,
-    site: platform.urls.site.replace('localhost', '127.0.0.1'),
-    stop: async () => {
-      forget();
-      await stop();
-    },
-  };
+  const { site, stop } = await startBenchPlatform(`site-compare-${name}`, { start, log: () => {} });
+  return { name, site, stop };
 }
 
 /** @param {number[]} values */

@@ -20,7 +20,25 @@ export function remoteBuild(dir: string, team: string, version: string, sections
     `var modules = { ${modules.join(', ')} };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
   );
   for (const name of sections) fs.writeFileSync(path.join(dist, `${name}.css`), `.${name}{background:url(img/${name}.png)}`);
-  const manifest = {
+  const manifest = remoteManifest(
+    team,
+    version,
+    sections.map((name) => ({ name, js: [], css: [`${name}.css`] })),
+  );
+  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+/** An exposed section of a remote build and the files its first load takes. */
+export interface ExposedSection {
+  name: string;
+  js: string[];
+  css: string[];
+}
+
+/** A remote build's `mf-manifest.json` in the shape the build preset writes, the site's own part included. */
+export function remoteManifest(team: string, version: string, sections: ExposedSection[]) {
+  return {
     id: team,
     name: team,
     metaData: {
@@ -35,16 +53,14 @@ export function remoteBuild(dir: string, team: string, version: string, sections
     },
     shared: [],
     remotes: [],
-    exposes: sections.map((name) => ({
+    exposes: sections.map(({ name, js, css }) => ({
       id: `${team}:${name}`,
       name,
       path: `./${name}`,
-      assets: { js: { sync: [], async: [] }, css: { sync: [`${name}.css`], async: [] } },
+      assets: { js: { sync: js, async: [] }, css: { sync: css, async: [] } },
     })),
-    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
+    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map(({ name }) => ({ name, expose: `./${name}` })) },
   };
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  return dist;
 }
 
 /** Starts an app on a free loopback port and gives its base URL. */

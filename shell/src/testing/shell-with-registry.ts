@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { CONTRACTS_VERSION } from '@site/contracts';
 import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
 import { createRegistryServer, createStaticHost, deployBuild } from '@site/registry';
 import { createShellServer, type ShellServer } from '../server/app';
 import { readConfig } from '../server/config';
 import { trackStart } from './left-behind';
-import { listen } from './remote-builds';
+import { listen, remoteManifest } from './remote-builds';
 
 export interface SectionBuild {
   team: string;
@@ -37,24 +36,7 @@ export function sectionBuild(dir: string, build: SectionBuild): string {
     build.serverEntry ??
       `var modules = { "./${section}": { default: function ${section}() { return null; }, meta: { name: "${section}" } } };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
   );
-  const manifest = {
-    id: team,
-    name: team,
-    metaData: {
-      name: team,
-      globalName: team,
-      publicPath: 'auto',
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
-      buildInfo: { buildVersion: version, buildName: team },
-      types: { path: '', name: '', zip: '', api: '' },
-      prefetchInterface: false,
-    },
-    shared: [],
-    remotes: [],
-    exposes: [{ id: `${team}:${section}`, name: section, path: `./${section}`, assets: { js: { sync: scripts, async: [] }, css: { sync: [], async: [] } } }],
-    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: [{ name: section, expose: `./${section}` }] },
-  };
+  const manifest = remoteManifest(team, version, [{ name: section, js: scripts, css: [] }]);
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
   return dist;
 }
