@@ -19,9 +19,9 @@ export interface CompiledChecker {
 const MISMATCH = 'Expected a value matching the schema';
 
 function compiled(schema: TSchema | CompiledChecker): CompiledChecker {
-  if (typeof schema !== 'function') {
-    throw new TypeError('A TypeBox schema reached the browser build of @site/contracts: browsers check with the checkers compiled at build time');
-  }
+  // A TypeBox schema here came from outside the package's browser build (whose schemas are all compiled): refused by
+  // name rather than called. The message is short because it ships on every page.
+  if (typeof schema !== 'function') throw new TypeError('@site/contracts: not a compiled checker');
   return schema;
 }
 
