@@ -97,6 +97,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '**/*.d.ts',
+      // The browser build of the contracts, written by shared-contracts/scripts/compile-checkers.js.
+      'shared-contracts/generated/**',
     ],
   },
   {

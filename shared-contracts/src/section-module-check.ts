@@ -1,6 +1,6 @@
 import type { SectionModule } from './sections';
 
-// No schema here: browser builds compile the schema modules into checkers (see infra/build-preset), functions stay source.
+// No schema here: browser builds compile the schema modules into checkers (scripts/compile-checkers.js), functions stay source.
 
 /** Checks the runtime shape of a module loaded from a remote, before the shell trusts it. */
 export function checkSectionModule(value: unknown, expectedName: string): string | null {

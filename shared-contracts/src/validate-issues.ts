@@ -3,9 +3,9 @@ import { Errors } from '@sinclair/typebox/errors';
 import type { ValidationIssue } from './validation-issue';
 
 /**
- * Where and why a value does not match its schema, in TypeBox's words (at most `limit` issues). Browser builds take
- * `validate-issues.browser.ts` instead (see the package's `browser` field): the error iterator and its message
- * texts stay on the server.
+ * Where and why a value does not match its schema, in TypeBox's words (at most `limit` issues). The browser build of the
+ * package (scripts/compile-checkers.js) has `compiledIssues` here: the error iterator and its message texts stay on
+ * the server.
  */
 export function issuesOf(schema: TSchema, value: unknown, limit: number): ValidationIssue[] {
   const issues: ValidationIssue[] = [];

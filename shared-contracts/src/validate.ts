@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-// The checker and the issues' texts (TypeBox's error iterator) come from check.ts and validate-issues.ts on the server
-// and from their browser builds in browsers, where schemas are checkers compiled at build time.
+// The checker and the issues' texts (TypeBox's error iterator) come from check.ts and validate-issues.ts on the server;
+// the browser build of the package has the compiled-checker functions in their place (scripts/compile-checkers.js).
 import { check } from './check';
 import { issuesOf } from './validate-issues';
 import type { ValidationIssue } from './validation-issue';

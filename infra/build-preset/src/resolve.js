@@ -3,21 +3,6 @@ const path = require('node:path');
 const { repoRoot } = require('./paths');
 
 /**
- * Browser builds take these packages' ES module builds. Their `exports` list `require` before `import`, and with one
- * list of condition names for every import webpack takes the first condition a package lists, so it would bundle
- * the CommonJS build, which cannot be tree-shaken: all of TypeBox's value toolkit came along with the one checker
- * the contracts use.
- */
-function esmAliases() {
-  const typebox = path.resolve(path.dirname(require.resolve('@sinclair/typebox', { paths: [repoRoot] })), '../esm');
-  return {
-    '@sinclair/typebox$': path.join(typebox, 'index.mjs'),
-    '@sinclair/typebox/value$': path.join(typebox, 'value/index.mjs'),
-    '@sinclair/typebox/errors$': path.join(typebox, 'errors/index.mjs'),
-  };
-}
-
-/**
  * Browser builds format only precompiled messages (see icu-messages.js), so react-intl's ICU parser is replaced by
  * its `no-parser` build (same exports, `parse` throws): the parser stays on the server.
  */
@@ -42,7 +27,7 @@ function resolveOptions(side) {
     extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
     conditionNames: ['source', ...(side === 'browser' ? ['browser'] : ['node']), 'import', 'require', 'module', 'default'],
     modules: ['node_modules', path.join(repoRoot, 'node_modules')],
-    alias: side === 'browser' ? { ...esmAliases(), ...noIcuParserAlias(), ...reactRouterProductionAliases() } : reactRouterProductionAliases(),
+    alias: side === 'browser' ? { ...noIcuParserAlias(), ...reactRouterProductionAliases() } : reactRouterProductionAliases(),
   };
 }
 

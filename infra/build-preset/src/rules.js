@@ -2,7 +2,6 @@
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { babelConfigFile } = require('./paths');
 const { MESSAGE_JSON, SHELL_MESSAGES_MODULE } = require('./icu-messages');
-const { CONTRACTS_SOURCES } = require('./compiled-contracts');
 
 /**
  * TypeScript/JSX through Babel, with linaria's styles extracted by WyW first. CSS goes to files in the
@@ -21,12 +20,10 @@ function moduleRules({ side, classPrefix, designSystemCss = true }) {
   const icuMessagesLoader = require.resolve('./icu-messages');
   return [
     // Browsers get precompiled messages (see icu-messages.js); the server keeps the strings and parses them.
-    // Browsers get the contracts' schemas as checkers compiled here (see compiled-contracts.js); the server keeps TypeBox.
     ...(side === 'browser'
       ? [
           { test: MESSAGE_JSON, type: 'json', use: [{ loader: icuMessagesLoader }] },
           { test: SHELL_MESSAGES_MODULE, enforce: 'pre', use: [{ loader: icuMessagesLoader }] },
-          { test: CONTRACTS_SOURCES, enforce: 'pre', use: [{ loader: require.resolve('./compiled-contracts') }] },
         ]
       : []),
     {

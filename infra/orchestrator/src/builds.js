@@ -15,14 +15,18 @@ const REMOTES = ['news', 'events', 'education', 'forms', 'search'];
  * @property {string[]} command      command and arguments
  * @property {string[]} inputs       folders and files whose content decides whether the output is current
  * @property {string} output         folder that holds the stamp
+ * @property {string[]} [alsoWrites] other folders the build writes: one missing means the output is out of date
  */
 
 /** @returns {BuildTarget[]} in dependency order */
 function buildTargets() {
   const rel = (/** @type {string} */ p) => path.join(repoRoot, p);
   const lock = rel('package-lock.json');
+  // The contracts as browser builds resolve them: their generated browser build (the package's `browser` condition)
+  // follows from the sources, the script that writes it and the package's export map.
+  const contractsInputs = [rel('shared-contracts/src'), rel('shared-contracts/scripts'), rel('shared-contracts/package.json')];
   const webInputs = [
-    rel('shared-contracts/src'),
+    ...contractsInputs,
     rel('shared-ui/src'),
     rel('infra/build-preset/src'),
     rel('infra/build-preset/runtime'),
@@ -33,9 +37,11 @@ function buildTargets() {
     {
       name: 'contracts',
       cwd: rel('shared-contracts'),
-      command: ['npx', 'tsc', '-p', 'tsconfig.build.json'],
-      inputs: [rel('shared-contracts/src'), rel('shared-contracts/tsconfig.build.json'), lock],
+      // The server build (dist), then the browser build of the checkers compiled from it (generated/browser).
+      command: ['npm', 'run', 'build'],
+      inputs: [...contractsInputs, rel('shared-contracts/tsconfig.build.json'), lock],
       output: rel('shared-contracts/dist'),
+      alsoWrites: [rel('shared-contracts/generated/browser')],
     },
     {
       name: 'registry',
@@ -96,7 +102,11 @@ const STAMP = '.build-stamp';
 /** @param {BuildTarget} target */
 function isCurrent(target) {
   const stampFile = path.join(target.output, STAMP);
-  return fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim() === inputsHash(target);
+  return (
+    fs.existsSync(stampFile) &&
+    (target.alsoWrites ?? []).every((folder) => fs.existsSync(folder)) &&
+    fs.readFileSync(stampFile, 'utf8').trim() === inputsHash(target)
+  );
 }
 
 /**

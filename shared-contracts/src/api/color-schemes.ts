@@ -1,4 +1,4 @@
-// No schema here: browser builds compile the schema modules into checkers (see infra/build-preset), functions stay source.
+// No schema here: browser builds compile the schema modules into checkers (scripts/compile-checkers.js), functions stay source.
 
 /** The alternative colour schemes of the accessibility mode. */
 export const COLOR_SCHEME_NAMES = ['gray', 'black', 'lime', 'sepia'] as const;

@@ -2,9 +2,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { SectionDescriptorSchema } from './page';
 
 /**
- * Schemas built from another schema at run time. Browser builds take `schema-factories.browser.ts` instead (see the
- * package's `browser` field): there every schema is a checker compiled at build time, so the factories compose the
- * checkers of `factory-bases.ts` with the one they are given.
+ * Schemas built from another schema at run time. In the browser build of the package (scripts/compile-checkers.js)
+ * every schema is a checker compiled at build time, and each factory composes the checker of what it builds with any
+ * value where its argument goes with the checker it is given.
  */
 
 /** A section descriptor whose `props` match the section's own schema. */

@@ -1,6 +1,6 @@
 import type { Event } from './events';
 
-// No schema here: browser builds compile the schema modules into checkers (see infra/build-preset), functions stay source.
+// No schema here: browser builds compile the schema modules into checkers (scripts/compile-checkers.js), functions stay source.
 
 /**
  * An event is over once its end (or, without one, its start) has passed: it no longer offers or accepts

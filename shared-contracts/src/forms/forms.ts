@@ -17,7 +17,7 @@ export const EmailSchema = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 
 
 /**
  * Marks a form's schema: browsers, which check with checkers compiled at build time (no error texts), then still learn
- * which field is wrong, so that the form shows its message beside that field (compiled-contracts.js). A symbol, not a
+ * which field is wrong, so that the form shows its message beside that field (scripts/compile-checkers.js). A symbol, not a
  * keyword: JSON Schema validators (the intake's Ajv) never see it.
  */
 function formSchema<S extends object>(schema: S): S {

@@ -1,4 +1,4 @@
-// No schema here: browser builds compile the schema modules into checkers (see infra/build-preset), functions stay source.
+// No schema here: browser builds compile the schema modules into checkers (scripts/compile-checkers.js), functions stay source.
 
 /** The file types an application or a resume may attach. */
 export const UPLOAD_ALLOWED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpeg', 'jpg', 'png'] as const;

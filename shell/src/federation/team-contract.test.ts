@@ -78,6 +78,16 @@ describe("a team's own data contract", () => {
     expect(changed).not.toBe(original);
     fs.writeFileSync(shapes, changed);
     fs.writeFileSync(path.join(contractsCopy, 'src/news/contract.json'), JSON.stringify({ team: 'news', version: BUMPED }));
+    // The package's build then writes its browser build (the `browser` export condition) from the changed sources.
+    fs.symlinkSync(path.join(repoRoot, 'node_modules/@sinclair'), path.join(dir, 'node_modules/@sinclair'));
+    const { compileCheckers } = jest.requireActual<{
+      compileCheckers(options: { srcDir: string; outDir: string; load(module: string): Record<string, unknown> }): unknown;
+    }>(path.join(repoRoot, 'shared-contracts/scripts/compile-checkers.js'));
+    compileCheckers({
+      srcDir: path.join(contractsCopy, 'src'),
+      outDir: path.join(contractsCopy, 'generated/browser'),
+      load: (module) => jest.requireActual<Record<string, unknown>>(path.join(contractsCopy, 'src', module)),
+    });
 
     // A news remote with one section, rebuilt with the team's build command and nothing else.
     remoteDir = path.join(dir, 'news');
