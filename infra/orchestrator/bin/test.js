@@ -121,8 +121,18 @@ async function main() {
   // server started in a beforeAll that outlasted its time limit: jest goes on without it and the server comes up
   // later, listening (with its database connections) for ever. The content API's suites and the remotes' shared
   // content API now stop such late starts; the shell's suites that start servers in their hooks do not yet, so the
-  // run still ends itself (jest prints its open-handles warning).
-  const unit = run('jest (units, content API on SQLite and PostgreSQL)', 'npx', ['jest', '--ci', '--forceExit', '--json', `--outputFile=${jestFile}`]);
+  // run still ends itself (jest prints its open-handles warning). A second cause, React's scheduler holding a
+  // MessagePort open in jsdom suites, is gone (the jsdom set-up no longer installs Node's MessageChannel).
+  // Two workers: jest's default on two cores is one (in band), which leaves a core idle while a suite waits on its
+  // servers, browsers or database.
+  const unit = run('jest (units, content API on SQLite and PostgreSQL)', 'npx', [
+    'jest',
+    '--ci',
+    '--maxWorkers=2',
+    '--forceExit',
+    '--json',
+    `--outputFile=${jestFile}`,
+  ]);
   const e2eFile = path.join(reports, 'playwright.json');
   const e2e = run('playwright (Debian chromium)', 'npx', ['playwright', 'test', '-c', 'infra/e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
