@@ -19,8 +19,9 @@ const { runBench, startBenchPlatform } = require('./bench-platform');
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CONCURRENCY ?? 8);
-/** How many of the sitemap's pages to measure (all by default). */
+/** How many of the sitemap's pages to measure (all by default), or which ones (`BENCH_COMPARE_PATHS=/,/news`). */
 const PAGE_LIMIT = Number(process.env.BENCH_COMPARE_PAGES ?? Infinity);
+const PATHS = process.env.BENCH_COMPARE_PATHS?.split(',').filter(Boolean);
 const HEADERS = { 'accept-language': 'ru', 'accept-encoding': 'br' };
 
 /** @param {string[]} argv */
@@ -89,7 +90,7 @@ async function phone(sides, chromiumPath) {
   const chromeLauncher = await import('chrome-launcher');
   const [, head] = sides;
   const { pages } = await benchPages(head?.site ?? '');
-  const measured = pages.slice(0, PAGE_LIMIT);
+  const measured = PATHS ? PATHS.map((path) => ({ path })) : pages.slice(0, PAGE_LIMIT);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

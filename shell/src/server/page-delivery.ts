@@ -3,7 +3,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { localizePath, type Locale } from '@site/contracts';
 import type { PageCacheConfig } from './config';
 import { canonicalQuery } from '../routing/routes';
-import { resolveSiteRoute } from '../routing/site-routes';
+import type { ResolvedRoute } from '../routing/routes';
 import { pdfRedirectTarget } from './pdf-redirect';
 import { renderPage, type PageRequest, type RenderDependencies } from './render-page';
 import { isCacheableStatus, type CacheOutcome, type CachedPage, type ContentCoding, type QueryDeclaration, type RenderedPage } from './render-cache';
@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Per-client budget of answers the cache did not hold (the pages plugin's). */
     missBudget: MissBudget;
+    /** The route of a path, remembered for the paths asked for most (the pages plugin's). */
+    routeOf: (pathname: string) => ResolvedRoute;
   }
 }
 
@@ -128,7 +130,7 @@ export async function deliverPage(app: FastifyInstance, request: FastifyRequest,
   // QA pages least of all) has a second address that crawlers' rules and the canonical link do not name.
   const canonicalPath = withoutTrailingSlash(url.pathname);
   if (canonicalPath !== url.pathname) return reply.header('cache-control', 'public, max-age=3600').redirect(`${canonicalPath}${url.search}`, 301);
-  const route = resolveSiteRoute(url.pathname);
+  const route = app.routeOf(url.pathname);
   if (route.id === 'pdf-redirect') {
     const target = pdfRedirectTarget(url.searchParams.get('url'), app.shellConfig.pdfRedirectHosts);
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);

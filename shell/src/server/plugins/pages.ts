@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliverPage } from '../page-delivery';
+import { LRUCache } from 'lru-cache';
 import { MissBudget } from '../miss-budget';
+import { resolveSiteRoute } from '../../routing/site-routes';
+import type { ResolvedRoute } from '../../routing/routes';
+
+/** Paths whose route is remembered: the pages visitors ask for, with room to spare; a flood of new paths evicts. */
+const REMEMBERED_ROUTES = 5000;
 
 /**
  * Every address that is not an asset, the API or an operator page is a page of the site: a declared route for GET
@@ -9,6 +15,17 @@ import { MissBudget } from '../miss-budget';
  */
 export async function pagesPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('missBudget', new MissBudget(app.shellConfig.pageCache.missBurst, app.shellConfig.pageCache.missPerSecond));
+  // Matching a path against the route table (React Router's matchRoutes ranks and compiles every pattern anew) costs
+  // more than serving a cached page: each path is matched once and its route remembered (routes are immutable).
+  const routes = new LRUCache<string, ResolvedRoute>({ max: REMEMBERED_ROUTES });
+  app.decorate('routeOf', (pathname: string) => {
+    let route = routes.get(pathname);
+    if (!route) {
+      route = resolveSiteRoute(pathname);
+      routes.set(pathname, route);
+    }
+    return route;
+  });
   const page = (request: FastifyRequest, reply: FastifyReply) => deliverPage(app, request, reply);
   app.get('/', page);
   app.get('/*', page);
