@@ -49,7 +49,12 @@ function build(version: string, sections: Record<string, { js: string; css: stri
   const exposes = Object.entries(sections).map(([name, body]) => {
     files.set(`${name}.${version}.js`, Buffer.from(body.js));
     files.set(`${name}.${version}.css`, Buffer.from(body.css));
-    return { id: `news:${name}`, name, path: `./${name}`, assets: { js: { sync: [`${name}.${version}.js`], async: [] }, css: { sync: [`${name}.${version}.css`], async: [] } } };
+    return {
+      id: `news:${name}`,
+      name,
+      path: `./${name}`,
+      assets: { js: { sync: [`${name}.${version}.js`], async: [] }, css: { sync: [`${name}.${version}.css`], async: [] } },
+    };
   });
   const manifest = {
     id: 'news',
@@ -57,7 +62,13 @@ function build(version: string, sections: Record<string, { js: string; css: stri
     metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
     shared: [],
     exposes,
-    site: { team: 'news', version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: Object.keys(sections).map((name) => ({ name, expose: `./${name}` })) },
+    site: {
+      team: 'news',
+      version,
+      contractsVersion: CONTRACTS_VERSION,
+      builtAt: 'now',
+      sections: Object.keys(sections).map((name) => ({ name, expose: `./${name}` })),
+    },
   };
   files.set('mf-manifest.json', Buffer.from(JSON.stringify(manifest)));
   return files;
@@ -110,8 +121,14 @@ describe.each(ENGINES)('release report of one version (real HTTP, state on %s)',
     const archive = code(3_000);
     const map = code(2_000);
     const agenda = code(4_000);
-    await news.publish('news', build(V1, { NewsFeed: { js: feed1, css: '.feed{color:red}' }, NewsArchive: { js: archive, css: '.archive{}' }, NewsAgenda: { js: agenda, css: '.a{}' } }));
-    await news.publish('news', build(V2, { NewsFeed: { js: feed2, css: '.feed{color:red}' }, NewsMap: { js: map, css: '.map{}' }, NewsAgenda: { js: agenda, css: '.a{}' } }));
+    await news.publish(
+      'news',
+      build(V1, { NewsFeed: { js: feed1, css: '.feed{color:red}' }, NewsArchive: { js: archive, css: '.archive{}' }, NewsAgenda: { js: agenda, css: '.a{}' } }),
+    );
+    await news.publish(
+      'news',
+      build(V2, { NewsFeed: { js: feed2, css: '.feed{color:red}' }, NewsMap: { js: map, css: '.map{}' }, NewsAgenda: { js: agenda, css: '.a{}' } }),
+    );
     await news.activate('news', V1);
     await news.activate('news', V2, 10);
     // One shell: every render of the canary failing, and its sections' INP from its visitors' beacons.
@@ -155,7 +172,14 @@ describe.each(ENGINES)('release report of one version (real HTTP, state on %s)',
       errors: { renders: 30, renderErrors: 30, pageViews: 25, browserErrors: 4 },
     });
     expect(report.sections).toEqual([
-      { name: 'NewsFeed', change: 'changed', js: gzipped(feed2), css: gzipped('.feed{color:red}'), previousJs: gzipped(feed1), previousCss: gzipped('.feed{color:red}') },
+      {
+        name: 'NewsFeed',
+        change: 'changed',
+        js: gzipped(feed2),
+        css: gzipped('.feed{color:red}'),
+        previousJs: gzipped(feed1),
+        previousCss: gzipped('.feed{color:red}'),
+      },
       { name: 'NewsMap', change: 'added', js: gzipped(map), css: gzipped('.map{}'), previousJs: null, previousCss: null },
       { name: 'NewsAgenda', change: 'unchanged', js: gzipped(agenda), css: gzipped('.a{}'), previousJs: gzipped(agenda), previousCss: gzipped('.a{}') },
       { name: 'NewsArchive', change: 'removed', js: null, css: null, previousJs: gzipped(archive), previousCss: gzipped('.archive{}') },

@@ -91,9 +91,19 @@ export async function releaseReport(
   const verdict = verdicts[remote]?.version === version ? verdicts[remote] : undefined;
   const judged = [...audit]
     .reverse()
-    .find((item) => item.outcome === 'ok' && (item.action === 'canary-promote' || item.action === 'canary-rollback') && item.detail?.startsWith(`canary ${version} `));
+    .find(
+      (item) =>
+        item.outcome === 'ok' && (item.action === 'canary-promote' || item.action === 'canary-rollback') && item.detail?.startsWith(`canary ${version} `),
+    );
   const canary = verdict
-    ? { state: verdict.state, reason: verdict.reason, at: verdict.at, renders: verdict.renders, errorRate: verdict.errorRate, stableErrorRate: verdict.stableErrorRate }
+    ? {
+        state: verdict.state,
+        reason: verdict.reason,
+        at: verdict.at,
+        renders: verdict.renders,
+        errorRate: verdict.errorRate,
+        stableErrorRate: verdict.stableErrorRate,
+      }
     : judged
       ? {
           state: judged.action === 'canary-promote' ? 'promoted' : 'rolled back',

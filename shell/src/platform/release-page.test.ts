@@ -21,7 +21,14 @@ const RELEASE: ReleaseView = {
     { name: 'NewsArchive', change: 'removed', js: null, css: null, previousJs: 2048, previousCss: 30 },
     { name: 'NewsAgenda', change: 'unchanged', js: 3072, css: 40, previousJs: 3072, previousCss: 40 },
   ],
-  canary: { state: 'rolled back', reason: `error rate above the stable version: 30 errors in 30 renders`, at: '2026-11-26T10:06:00.000Z', renders: 30, errorRate: 1, stableErrorRate: 0 },
+  canary: {
+    state: 'rolled back',
+    reason: `error rate above the stable version: 30 errors in 30 renders`,
+    at: '2026-11-26T10:06:00.000Z',
+    renders: 30,
+    errorRate: 1,
+    stableErrorRate: 0,
+  },
   errors: { renders: 30, renderErrors: 30, pageViews: 25, browserErrors: 4 },
   vitals: [
     { section: HOSTILE, metric: 'INP', p75: 175, samples: 8 },
@@ -34,7 +41,10 @@ const RELEASE: ReleaseView = {
 function rowOf(html: string, section: string): string {
   const match = new RegExp(`<tr data-section="${section}"[^>]*>([\\s\\S]*?)</tr>`).exec(html);
   if (!match) throw new Error(`no row for ${section}`);
-  return match[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return match[1]!
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 describe('the release page of one version', () => {

@@ -129,7 +129,11 @@ async function readRegistryView(deps: PlatformDependencies): Promise<RegistryVie
 }
 
 /** One version's release report from the registry: the report, or the status and message to answer instead. */
-async function readRelease(deps: PlatformDependencies, remote: string, version: string): Promise<{ release: ReleaseView } | { status: number; message: string }> {
+async function readRelease(
+  deps: PlatformDependencies,
+  remote: string,
+  version: string,
+): Promise<{ release: ReleaseView } | { status: number; message: string }> {
   if (!deps.fleetToken) return { status: 503, message: 'no fleet token: the registry cannot be asked' };
   try {
     const response = await fetch(new URL(`/api/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}`, deps.registryUrl), {

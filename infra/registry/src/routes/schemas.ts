@@ -132,7 +132,12 @@ export const ReleaseReportSchema = Type.Object({
   ]),
   errors: Type.Object({ renders: Type.Number(), renderErrors: Type.Number(), pageViews: Type.Number(), browserErrors: Type.Number() }),
   vitals: Type.Array(
-    Type.Object({ section: Type.String(), metric: Type.Union([Type.Literal('LCP'), Type.Literal('INP'), Type.Literal('CLS')]), p75: Type.Number(), samples: Type.Number() }),
+    Type.Object({
+      section: Type.String(),
+      metric: Type.Union([Type.Literal('LCP'), Type.Literal('INP'), Type.Literal('CLS')]),
+      p75: Type.Number(),
+      samples: Type.Number(),
+    }),
   ),
   audit: Type.Array(AuditEntrySchema),
 });
