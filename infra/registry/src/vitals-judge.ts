@@ -73,6 +73,11 @@ function display(name: VitalName, value: number): number {
   return name === 'CLS' ? Number(value.toFixed(3)) : Math.round(value * 1000);
 }
 
+/** A histogram's p75 as the judge and the release page show it (milliseconds, or the CLS score). */
+export function p75Display(name: VitalName, buckets: readonly number[]): number {
+  return display(name, p75Of(name, buckets));
+}
+
 /** Every section of the canary with beacons, per metric, against the same section of the stable version. */
 export function compareVitals(
   merged: Map<string, VitalsHistogram>,

@@ -1,6 +1,12 @@
 import { escapeHtml } from '../lib/html';
 import type { PlatformStatus, RegistryView } from './routes';
 import { renderTimelineCharts } from './timeline-svg';
+import { releasePath } from './release-page';
+
+/** A version, linked to its release page (sections, sizes, canary, errors and vitals). */
+function releaseLink(remote: string, version: string): string {
+  return `<a href="${escapeHtml(releasePath(remote, version))}">${escapeHtml(version)}</a>`;
+}
 
 function fleetSection(view: RegistryView): string {
   if (!view.fleet) return `<h2>Fleet</h2><p class="bad">${escapeHtml(view.error ?? 'unknown')}</p>`;
@@ -16,9 +22,9 @@ function fleetSection(view: RegistryView): string {
   const remotes = view.fleet.remotes
     .map((remote) => {
       const verdict = view.fleet!.canaries[remote.name];
-      return `<tr data-fleet-remote="${escapeHtml(remote.name)}"><th scope="row">${escapeHtml(remote.name)}</th><td>${escapeHtml(remote.version)}</td>
+      return `<tr data-fleet-remote="${escapeHtml(remote.name)}"><th scope="row">${escapeHtml(remote.name)}</th><td>${releaseLink(remote.name, remote.version)}</td>
         <td>${remote.behind.length ? `<span class="bad">behind: ${remote.behind.map(escapeHtml).join(', ')}</span>` : `all ${remote.shells} shells`}${remote.propagationMs !== null ? ` in ${(remote.propagationMs / 1000).toFixed(1)} s` : ''}</td>
-        <td>${remote.canary ? `${escapeHtml(remote.canary.version)} for ${remote.canary.percent}%` : '–'}${verdict ? `<br><small>${escapeHtml(verdict.version)}: ${escapeHtml(verdict.state)}: ${escapeHtml(verdict.reason)}</small>` : ''}</td></tr>`;
+        <td>${remote.canary ? `${releaseLink(remote.name, remote.canary.version)} for ${remote.canary.percent}%` : '–'}${verdict ? `<br><small>${escapeHtml(verdict.version)}: ${escapeHtml(verdict.state)}: ${escapeHtml(verdict.reason)}</small>` : ''}</td></tr>`;
     })
     .join('');
   const audit = view.audit
@@ -42,7 +48,7 @@ export function renderDashboard(status: PlatformStatus, registry?: RegistryView)
         : '–';
       return `<tr data-remote="${escapeHtml(remote.name)}">
         <th scope="row">${escapeHtml(remote.name)}</th>
-        <td>${escapeHtml(remote.version)}</td>
+        <td>${releaseLink(remote.name, remote.version)}</td>
         <td class="${remote.health === 'up' ? 'ok' : 'bad'}">${escapeHtml(remote.health)}${remote.problem ? `<br><small>${escapeHtml(remote.problem)}</small>` : ''}</td>
         <td>${escapeHtml(remote.contractsVersion ?? '–')} ${remote.compatible ? '✓' : '✗'}</td>
         <td>${remote.sections.map(escapeHtml).join(', ')}</td>

@@ -4,6 +4,7 @@ import type { RegistryClient } from '../federation/registry-client';
 import type { ServerFederation } from '../federation/server-federation';
 import type { RemoteStats } from './remote-stats';
 import { renderDashboard } from './dashboard';
+import { renderReleasePage, type ReleaseView } from './release-page';
 import { operatorGuard } from './operator-auth';
 import { STATIC_DOCUMENT_POLICY } from '../security/headers';
 import { readSupervisorStatus } from './supervisor-status';
@@ -127,6 +128,29 @@ async function readRegistryView(deps: PlatformDependencies): Promise<RegistryVie
   }
 }
 
+/** One version's release report from the registry: the report, or the status and message to answer instead. */
+async function readRelease(
+  deps: PlatformDependencies,
+  remote: string,
+  version: string,
+): Promise<{ release: ReleaseView } | { status: number; message: string }> {
+  if (!deps.fleetToken) return { status: 503, message: 'no fleet token: the registry cannot be asked' };
+  try {
+    const response = await fetch(new URL(`/api/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}`, deps.registryUrl), {
+      headers: { authorization: `Bearer ${deps.fleetToken}` },
+      signal: AbortSignal.timeout(1500),
+    });
+    if (response.ok) return { release: (await response.json()) as ReleaseView };
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    // The registry's refusals of the request itself (no such version, a bad name) are the page's; its failures are not.
+    return response.status === 404 || response.status === 400
+      ? { status: response.status, message: body.message ?? `registry answered ${response.status}` }
+      : { status: 502, message: `registry answered ${response.status}` };
+  } catch (error) {
+    return { status: 502, message: `registry unreachable: ${(error as Error).message}` };
+  }
+}
+
 /** The platform team's view: a dashboard, its JSON, and Prometheus metrics, all behind the dashboard password. */
 export async function platformRoutes(app: FastifyInstance): Promise<void> {
   const config = app.shellConfig;
@@ -154,6 +178,19 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   app.get('/_platform/fleet.json', { onRequest }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return readRegistryView(deps);
+  });
+  app.get<{ Params: { remote: string; version: string } }>('/_platform/releases/:remote/:version', { onRequest }, async (request, reply) => {
+    const answer = await readRelease(deps, request.params.remote, request.params.version);
+    reply.header('cache-control', 'no-store');
+    if ('status' in answer) return reply.code(answer.status).type('text/plain; charset=utf-8').send(answer.message);
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', STATIC_DOCUMENT_POLICY);
+    return renderReleasePage(answer.release);
+  });
+  app.get<{ Params: { remote: string; version: string } }>('/_platform/releases/:remote/:version/json', { onRequest }, async (request, reply) => {
+    const answer = await readRelease(deps, request.params.remote, request.params.version);
+    reply.header('cache-control', 'no-store');
+    if ('status' in answer) return reply.code(answer.status).send({ statusCode: answer.status, message: answer.message });
+    return answer.release;
   });
   app.get('/metrics', { onRequest }, async (_request, reply) => {
     reply.header('content-type', app.metrics.contentType);

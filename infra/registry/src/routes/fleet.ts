@@ -3,9 +3,10 @@ import { FleetReportSchema } from '@site/contracts/fleet';
 import { fleetView } from '../fleet';
 import { RegistryError } from '../operations';
 import { toRegistryDocument } from '../registry-document';
+import { releaseReport } from '../release-report';
 import { FLEET_ACTOR } from '../tokens';
-import { actorOf, noStore, type RegistryContext } from './context';
-import { ErrorAnswers, FleetViewSchema, NoBody } from './schemas';
+import { actorOf, badRemoteName, noStore, type RegistryContext } from './context';
+import { ErrorAnswers, FleetViewSchema, NoBody, ReleaseParams, ReleaseReportSchema } from './schemas';
 
 /** The largest fleet report taken in (its lists at their bounds stay well below). */
 const FLEET_REPORT_BODY_LIMIT = 1024 * 1024;
@@ -45,6 +46,23 @@ export const fleetRoutes: FastifyPluginAsyncTypebox<RegistryContext> = async (ap
     noStore(reply);
     return fleetView(store, toRegistryDocument(await store.read(), context.remotesPublicUrl), judge);
   });
+
+  // One version's release page (the shells' dashboard renders it): any token reads it, like the fleet view.
+  app.get(
+    '/api/releases/:name/:version',
+    {
+      schema: { params: ReleaseParams, response: { 200: ReleaseReportSchema, ...ErrorAnswers } },
+      config: { refusals: { params: badRemoteName } },
+    },
+    async (request, reply) => {
+      actorOf(request, tokens);
+      noStore(reply);
+      const { name, version } = request.params;
+      const report = await releaseReport(store, await store.read(), await judge.lastVerdicts(), name, version);
+      if (!report) throw new RegistryError(404, `remote ${name} has no version ${version}`);
+      return report;
+    },
+  );
 
   // Prometheus scrapes with the platform team's token: fleet and canary figures are operators' business.
   app.get('/metrics', { schema: { response: { 200: Type.String(), ...ErrorAnswers } } }, async (request, reply) => {

@@ -91,3 +91,53 @@ export const FleetViewSchema = Type.Object({
   ),
   canaries: Type.Record(Type.String(), VerdictSchema),
 });
+
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+/** `/api/releases/:name/:version`: one version against the one published before it (see releaseReport). */
+export const ReleaseParams = Type.Object({ name: Type.String({ pattern: REMOTE_NAME_PATTERN }), version: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const ReleaseReportSchema = Type.Object({
+  remote: Type.String(),
+  version: Type.String(),
+  previous: NullableString,
+  manifest: Type.String(),
+  contractsVersion: NullableString,
+  previousContractsVersion: NullableString,
+  publishedBy: NullableString,
+  publishedAt: Type.String(),
+  liveSince: NullableString,
+  status: Type.Union([Type.Literal('live'), Type.Literal('canary'), Type.Literal('bad'), Type.Literal('not live')]),
+  bad: NullableString,
+  sections: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed'), Type.Literal('unchanged')]),
+      js: NullableNumber,
+      css: NullableNumber,
+      previousJs: NullableNumber,
+      previousCss: NullableNumber,
+    }),
+  ),
+  canary: Type.Union([
+    Type.Object({
+      state: Type.String(),
+      reason: Type.String(),
+      at: Type.String(),
+      renders: NullableNumber,
+      errorRate: NullableNumber,
+      stableErrorRate: NullableNumber,
+    }),
+    Type.Null(),
+  ]),
+  errors: Type.Object({ renders: Type.Number(), renderErrors: Type.Number(), pageViews: Type.Number(), browserErrors: Type.Number() }),
+  vitals: Type.Array(
+    Type.Object({
+      section: Type.String(),
+      metric: Type.Union([Type.Literal('LCP'), Type.Literal('INP'), Type.Literal('CLS')]),
+      p75: Type.Number(),
+      samples: Type.Number(),
+    }),
+  ),
+  audit: Type.Array(AuditEntrySchema),
+});

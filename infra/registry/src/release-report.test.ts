@@ -1,0 +1,215 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
+import { CONTRACTS_VERSION } from '@site/contracts';
+import { createRegistryServer } from './registry-server';
+import { RegistryApi } from './client';
+import { closeStore, type RegistryPaths } from './operations';
+import { hashToken } from './tokens';
+
+/**
+ * The release report of one version (what the dashboard's release page shows), read over real HTTP from a registry
+ * whose state is in SQLite or PostgreSQL: two published versions, a canary the judge rolls back, a shell's report.
+ */
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENGINES = ['sqlite', 'postgres'] as const;
+const TOKENS = { platform: 'platform-secret', news: 'news-secret', fleet: 'fleet-secret' };
+const V1 = '1.0.0-aaaaaaaaaa';
+const V2 = '1.1.0-bbbbbbbbbb';
+const HOSTILE = '<img src=x onerror=alert(1)>';
+let schemas = 0;
+
+jest.setTimeout(30_000);
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Code that barely compresses (random hex), so that its gzip size follows its length. */
+function code(bytes: number): string {
+  return `window.__section=${JSON.stringify(crypto.randomBytes(Math.ceil(bytes / 2)).toString('hex'))};\n`;
+}
+
+/** A news build whose sections each have one first-load chunk (the given code) and one stylesheet. */
+function build(version: string, sections: Record<string, { js: string; css: string }>): Map<string, Buffer> {
+  const files = new Map<string, Buffer>([
+    ['server/remoteEntry.js', Buffer.from(`// ${version}`)],
+    ['remoteEntry.js', Buffer.from(`// browser ${version}`)],
+  ]);
+  const exposes = Object.entries(sections).map(([name, body]) => {
+    files.set(`${name}.${version}.js`, Buffer.from(body.js));
+    files.set(`${name}.${version}.css`, Buffer.from(body.css));
+    return {
+      id: `news:${name}`,
+      name,
+      path: `./${name}`,
+      assets: { js: { sync: [`${name}.${version}.js`], async: [] }, css: { sync: [`${name}.${version}.css`], async: [] } },
+    };
+  });
+  const manifest = {
+    id: 'news',
+    name: 'news',
+    metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    shared: [],
+    exposes,
+    site: {
+      team: 'news',
+      version,
+      contractsVersion: CONTRACTS_VERSION,
+      builtAt: 'now',
+      sections: Object.keys(sections).map((name) => ({ name, expose: `./${name}` })),
+    },
+  };
+  files.set('mf-manifest.json', Buffer.from(JSON.stringify(manifest)));
+  return files;
+}
+
+const gzipped = (text: string) => zlib.gzipSync(text, { level: 9 }).length;
+
+/** Cumulative buckets over the INP bounds (50, 100, 200, 300, 500 ms, 1 s, 2 s, +Inf) with every sample in one bucket. */
+function inpBuckets(samples: number, bucket: number): number[] {
+  return Array.from({ length: 8 }, (_unused, index) => (index >= bucket ? samples : 0));
+}
+
+describe.each(ENGINES)('release report of one version (real HTTP, state on %s)', (engine) => {
+  let dir: string;
+  let schema: string;
+  let app: ReturnType<typeof createRegistryServer>;
+  let base: string;
+  const paths = (): RegistryPaths => ({
+    cdnDir: path.join(dir, 'cdn'),
+    stateFile: path.join(dir, 'registry', 'registry.db'),
+    ...(engine === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : {}),
+  });
+  const read = (remote: string, version: string, token: string | null = TOKENS.fleet) =>
+    fetch(`${base}/api/releases/${remote}/${encodeURIComponent(version)}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-release-'));
+    schema = `registry_release_${process.pid}_${++schemas}`;
+    app = createRegistryServer({
+      paths: paths(),
+      remotesPublicUrl: 'http://cdn.example/remotes/',
+      tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news) }, fleet: hashToken(TOKENS.fleet) },
+      canary: { intervalMs: 100, minRenders: 5 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await closeStore(paths());
+    if (engine === 'postgres') await dropSchema(schema);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows sections added, removed and changed with both sizes, the publisher, the canary verdict, errors and vitals', async () => {
+    const news = new RegistryApi(base, TOKENS.news);
+    const feed1 = code(8_000);
+    const feed2 = code(12_000);
+    const archive = code(3_000);
+    const map = code(2_000);
+    const agenda = code(4_000);
+    await news.publish(
+      'news',
+      build(V1, { NewsFeed: { js: feed1, css: '.feed{color:red}' }, NewsArchive: { js: archive, css: '.archive{}' }, NewsAgenda: { js: agenda, css: '.a{}' } }),
+    );
+    await news.publish(
+      'news',
+      build(V2, { NewsFeed: { js: feed2, css: '.feed{color:red}' }, NewsMap: { js: map, css: '.map{}' }, NewsAgenda: { js: agenda, css: '.a{}' } }),
+    );
+    await news.activate('news', V1);
+    await news.activate('news', V2, 10);
+    // One shell: every render of the canary failing, and its sections' INP from its visitors' beacons.
+    const reported = await fetch(`${base}/api/fleet/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.fleet}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        instance: 'shell-a',
+        contractsVersion: CONTRACTS_VERSION,
+        counters: [
+          { remote: 'news', version: V1, renders: 200, renderErrors: 0, browserErrors: 0, pageViews: 150 },
+          { remote: 'news', version: V2, renders: 30, renderErrors: 30, browserErrors: 4, pageViews: 25 },
+        ],
+        vitals: [
+          { name: 'INP', remote: 'news', section: 'NewsFeed', version: V2, buckets: inpBuckets(40, 3), sum: 10, count: 40 },
+          { name: 'INP', remote: 'news', section: HOSTILE, version: V2, buckets: inpBuckets(8, 2), sum: 1, count: 8 },
+        ],
+      }),
+    });
+    expect(reported.status).toBe(204);
+
+    // The judge (every 100 ms) rolls the failing canary back; the page then shows its verdict.
+    let report: Record<string, unknown> & { canary: { state: string; reason: string; renders: number | null } | null } = { canary: null };
+    for (let attempt = 0; attempt < 100 && report.canary?.state !== 'rolled back'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const answer = await read('news', V2);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      report = (await answer.json()) as typeof report;
+    }
+    expect(report.canary).toMatchObject({ state: 'rolled back', renders: 30 });
+    expect(report.canary!.reason).toContain(`30 errors in 30 renders (100.0%) against ${V1}'s 0.0%`);
+    expect(report).toMatchObject({
+      remote: 'news',
+      version: V2,
+      previous: V1,
+      contractsVersion: CONTRACTS_VERSION,
+      previousContractsVersion: CONTRACTS_VERSION,
+      publishedBy: 'news',
+      status: 'bad',
+      errors: { renders: 30, renderErrors: 30, pageViews: 25, browserErrors: 4 },
+    });
+    expect(report.sections).toEqual([
+      {
+        name: 'NewsFeed',
+        change: 'changed',
+        js: gzipped(feed2),
+        css: gzipped('.feed{color:red}'),
+        previousJs: gzipped(feed1),
+        previousCss: gzipped('.feed{color:red}'),
+      },
+      { name: 'NewsMap', change: 'added', js: gzipped(map), css: gzipped('.map{}'), previousJs: null, previousCss: null },
+      { name: 'NewsAgenda', change: 'unchanged', js: gzipped(agenda), css: gzipped('.a{}'), previousJs: gzipped(agenda), previousCss: gzipped('.a{}') },
+      { name: 'NewsArchive', change: 'removed', js: null, css: null, previousJs: gzipped(archive), previousCss: gzipped('.archive{}') },
+    ]);
+    // p75 from the buckets: NewsFeed's 40 samples all between 200 and 300 ms, the other's between 100 and 200 ms.
+    expect(report.vitals).toEqual([
+      { section: HOSTILE, metric: 'INP', p75: 175, samples: 8 },
+      { section: 'NewsFeed', metric: 'INP', p75: 275, samples: 40 },
+    ]);
+    // Who published it and when, then the canary start and the verdict, oldest first.
+    const audit = report.audit as Array<{ action: string; actor: string; at: string }>;
+    expect(audit.map((entry) => `${entry.actor} ${entry.action}`)).toEqual(['news publish', 'news canary', 'canary-analysis canary-rollback']);
+    expect(report.publishedAt).toBe(audit[0]!.at);
+    expect(report.liveSince).toBe(audit[1]!.at);
+
+    // The first version has nothing before it: every section is new; it is the live one.
+    const first = (await (await read('news', V1)).json()) as { previous: string | null; status: string; sections: Array<{ name: string; change: string }> };
+    expect(first.previous).toBeNull();
+    expect(first.status).toBe('live');
+    expect(first.sections.map((section) => `${section.name} ${section.change}`)).toEqual(['NewsFeed added', 'NewsArchive added', 'NewsAgenda added']);
+  });
+
+  it('answers 404 for a version or remote it never had, 401 without a token, 400 for a bad remote name', async () => {
+    const news = new RegistryApi(base, TOKENS.news);
+    await news.publish('news', build(V1, { NewsFeed: { js: code(1_000), css: '' } }));
+    expect(await (await read('news', '9.9.9-cccccccccc')).json()).toEqual({ statusCode: 404, message: 'remote news has no version 9.9.9-cccccccccc' });
+    expect((await read('events', V1)).status).toBe(404);
+    expect((await read('news', V1, null)).status).toBe(401);
+    expect((await read('news', V1, 'wrong-token')).status).toBe(401);
+    expect((await read('News!', V1)).status).toBe(400);
+    expect((await read('news', V1, TOKENS.news)).status).toBe(200);
+  });
+});
