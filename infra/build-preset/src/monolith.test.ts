@@ -19,6 +19,8 @@ describe('the monolith comparison build', () => {
   // The catalog and the modules it imports from its own folder.
   for (const file of ['catalog.ts', 'subresource-integrity.ts'])
     fs.copyFileSync(path.join(repoRoot, 'shell/src/federation', file), path.join(shellDir, 'src/federation', file));
+  // The page's inline scripts, which the shell's server build compiles from their modules.
+  fs.cpSync(path.join(repoRoot, 'shell/src/inline-scripts'), path.join(shellDir, 'src/inline-scripts'), { recursive: true });
   const build = createMonolithBuild({ shellDir });
   afterAll(() => fs.rmSync(shellDir, { recursive: true, force: true }));
 
