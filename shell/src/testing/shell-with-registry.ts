@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { init as initFederation } from '@module-federation/enhanced/runtime';
 import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
@@ -19,6 +20,30 @@ export interface SectionBuild {
   serverEntry?: string;
   /** Browser files: the remote's entry and the section's own script (listed as the section's script asset). */
   browser?: { entry: string; sectionScript: string };
+}
+
+/** A server the fixture started: a Fastify instance, or a service holding one as `app`. */
+interface Closable {
+  close(): Promise<unknown>;
+  server?: Server;
+  app?: { server: Server };
+}
+
+/** How long a part may take to close before its connections are cut, and then again before the fixture moves on. */
+const CLOSE_GRACE_MS = 3_000;
+
+const late = (ms: number) => new Promise<'late'>((resolve) => setTimeout(resolve, ms, 'late').unref());
+
+/**
+ * Closes one part within a bounded time. A server's close waits for its open connections; on a loaded CI machine one
+ * close once outlasted the suite's 30 s hook (every test had passed), so connections still open after the grace
+ * period are cut; a part that still does not finish is left to jest's exit.
+ */
+async function closeWithin(part: Closable): Promise<void> {
+  const closing = part.close().then(() => 'closed' as const);
+  if ((await Promise.race([closing, late(CLOSE_GRACE_MS)])) === 'closed') return;
+  (part.server ?? part.app?.server)?.closeAllConnections();
+  if ((await Promise.race([closing, late(CLOSE_GRACE_MS)])) === 'late') console.warn('a test server did not close after its connections were cut');
 }
 
 /** A remote build folder with one section: a manifest in the shape the build preset writes and a Node container. */
@@ -89,11 +114,11 @@ async function launchShellWithRegistry(options: ShellWithRegistryOptions): Promi
   const browserDir = path.join(dir, 'browser');
   fs.mkdirSync(browserDir);
   fs.writeFileSync(path.join(browserDir, 'shell-assets.json'), JSON.stringify(options.shellAssets ?? { js: ['shell.js'], css: [] }));
-  const started: { close(): Promise<unknown> }[] = [];
+  const started: Closable[] = [];
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= (async () => {
-      for (const part of started.reverse()) await part.close();
+      for (const part of started.reverse()) await closeWithin(part);
       fs.rmSync(dir, { recursive: true, force: true });
     })());
   try {
