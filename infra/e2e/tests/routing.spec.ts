@@ -187,7 +187,8 @@ test.describe('hash links', () => {
     // The click happens inside the sampling, so no frame of the scroll is missed.
     const trace = await scrollTrace(page, '[data-ui-kit-theme="light"] a[href="#grid"]');
     const intermediate = new Set(trace.filter((y) => y > trace[0]! && y < trace[trace.length - 1]!));
-    expect(intermediate.size, `scroll positions ${trace.join(',')}`).toBeGreaterThan(3);
+    // A jump has no position between start and end; a smooth scroll has several even when a busy machine drops frames.
+    expect(intermediate.size, `scroll positions ${trace.join(',')}`).toBeGreaterThanOrEqual(2);
     const top = await page.locator('#grid').evaluate((element) => element.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThan(40);
     expect(page.url()).toMatch(/#grid$/);
@@ -212,7 +213,8 @@ test.describe('hash links', () => {
     expect(final).toBeGreaterThan(200);
     const trace = await page.evaluate(() => (window as unknown as { loadScrollTrace: number[] }).loadScrollTrace);
     const intermediate = new Set(trace.filter((y) => y > 0 && y < final - 5));
-    expect(intermediate.size, `scroll positions ${trace.join(',')}`).toBeGreaterThan(3);
+    // A jump has no position between start and end; a smooth scroll has several even when a busy machine drops frames.
+    expect(intermediate.size, `scroll positions ${trace.join(',')}`).toBeGreaterThanOrEqual(2);
     const top = await page.locator('#privacy').evaluate((element) => element.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThan(40);
   });

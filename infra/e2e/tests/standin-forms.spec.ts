@@ -6,7 +6,7 @@ import { startStandInPlatform, type StandInPlatform } from '../support/standin-p
 /**
  * The forms as `npm start` runs them: the captcha is the shell's development stand-in served from the site's own
  * origin, and the content API verifies each token with the stand-in's siteverify before it stores anything.
- * One stand-in platform (shell + content API, with the suite's registry) serves the three forms of this file.
+ * One stand-in platform (shell + content API, with the suite's registry) serves the four forms of this file.
  */
 const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
 /** A stand-in token: `standin.<action>.<issued ms>.<signature>`. */
@@ -48,6 +48,28 @@ async function fillPerson(form: ReturnType<Page['locator']>, name: string, email
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('I accept the terms and the personal data processing regulation').check();
 }
+
+test('the contact form sends with the stand-in token from the site origin, verified by the content API', async ({ page, context, request }) => {
+  await asReturningVisitor(context);
+  const scripts = await openStandIn(page, '/en/contacts');
+  const form = page.locator('form[data-form="contact"]');
+  const email = uniqueEmail('standin');
+  await fillPerson(form, 'Anna Petrova', email);
+  await form.getByLabel('Message').fill('Does the stand-in captcha work on npm start?');
+  const sent = page.waitForResponse((response) => response.url().startsWith(`${platform.url}/api/en/forms/contact`) && response.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Send' }).click();
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  expect(multipartToken(response.request())).toMatch(standInToken('contact'));
+  await expect(page.getByText('We will contact you within three business days.')).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.every((url) => url.startsWith(`${platform.url}/_dev/captcha/`))).toBe(true);
+  // A forged token is refused by the server's verification.
+  const forged = await request.post(`${platform.url}/api/en/forms/contact`, {
+    data: { name: 'Bot', email, message: 'A forged token here.', consent: true, captchaToken: 'standin.contact.1.forged' },
+  });
+  expect(forged.status()).toBe(403);
+});
 
 test('the resume form sends a PDF with the stand-in token; the content API verified it and stored the resume', async ({ page, context, request }) => {
   await asReturningVisitor(context);

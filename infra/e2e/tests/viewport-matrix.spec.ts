@@ -4,8 +4,9 @@ import { seriousViolations } from '../support/axe';
 /**
  * A first visit (no cookies flag, no hidden alerts: the bottom dock shows the alerts and the cookie notice) at a
  * small phone, a phone and a desktop size, with the accessibility panel's text size at 100, 150 and 200 %: the page
- * reflows without horizontal scrolling (WCAG 1.4.4, 1.4.10), the dock covers at most a quarter of the screen, every
- * control of the accessibility panel can be clicked, axe finds nothing serious, and anchors land on their target.
+ * reflows without horizontal scrolling (WCAG 1.4.4, 1.4.10), the dock covers at most a quarter of the screen, and
+ * anchors land on their target; at 200 %, every control of the accessibility panel can be clicked and axe finds
+ * nothing serious.
  * One browser context per size; its page is reused for every text size and path.
  */
 /** A phone's browser (the server renders the phone's layout for it from the first byte, as it does for real phones). */
@@ -16,6 +17,11 @@ const SIZES = [
   { width: 1280, height: 900, userAgent: undefined },
 ] as const;
 const TEXT_SIZES = [100, 150, 200] as const;
+/**
+ * axe and the open panel's controls are checked at the largest text size, where text and controls need the most room
+ * (axe's rules and the panel's controls do not depend on the text size otherwise); layout, shifts and the dock at all three.
+ */
+const LARGEST_TEXT_SIZE = TEXT_SIZES[TEXT_SIZES.length - 1];
 /** The event page is a seeded event (the demo content always has it). */
 const PATHS = ['/', '/en/news', '/contacts', '/events/5'] as const;
 
@@ -155,16 +161,19 @@ test.describe('first visit at every size and text size', () => {
           if (dock.covered > dock.viewport / 4) problems.push(`${where}: the dock covers ${dock.covered} of ${dock.viewport} px`);
           // The dock's own buttons (the alerts' line, "More", "Accept") are all in view and clickable.
           for (const missed of await unclickable(page, '[data-bottom-dock] button', false)) problems.push(`${where}: dock control ${missed} cannot be clicked`);
-          const { findings, total } = await seriousViolations(page);
-          axeCounts.push(`${where}: ${total}`);
-          for (const finding of findings)
-            problems.push(`${where}: axe ${finding.rule} (${finding.impact}) at ${finding.nodes.map((node) => node.target).join(', ')}`);
-          // Every control of the open accessibility panel is clickable while the dock is shown.
-          await page.locator('[data-a11y-toggle]').click();
-          await expect(page.locator('[data-a11y-panel]')).toBeVisible();
-          for (const missed of await unclickable(page, '[data-a11y-panel] button', true)) problems.push(`${where}: panel control ${missed} cannot be clicked`);
-          await page.locator('[data-a11y-panel] [data-a11y-close]').click();
-          await expect(page.locator('[data-a11y-panel]')).toHaveCount(0);
+          if (percent === LARGEST_TEXT_SIZE) {
+            const { findings, total } = await seriousViolations(page);
+            axeCounts.push(`${where}: ${total}`);
+            for (const finding of findings)
+              problems.push(`${where}: axe ${finding.rule} (${finding.impact}) at ${finding.nodes.map((node) => node.target).join(', ')}`);
+            // Every control of the open accessibility panel is clickable while the dock is shown.
+            await page.locator('[data-a11y-toggle]').click();
+            await expect(page.locator('[data-a11y-panel]')).toBeVisible();
+            for (const missed of await unclickable(page, '[data-a11y-panel] button', true))
+              problems.push(`${where}: panel control ${missed} cannot be clicked`);
+            await page.locator('[data-a11y-panel] [data-a11y-close]').click();
+            await expect(page.locator('[data-a11y-panel]')).toHaveCount(0);
+          }
           if (path === '/') {
             // Opened, the alerts still leave three quarters of the screen (scrolling inside the dock where they need
             // more), their line still closes them, and the cookie notice's buttons are within reach.
