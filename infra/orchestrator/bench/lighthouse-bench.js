@@ -6,6 +6,7 @@
 const fs = require('node:fs');
 const zlib = require('node:zlib');
 const { benchPages, hasForm } = require('../src/site-pages');
+const { repeatVisitFigures } = require('./repeat-visit');
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -85,62 +86,6 @@ async function becomeReturningVisitor(port, site) {
     await session.detach();
     await page.close();
     return closed;
-  } finally {
-    await browser.disconnect();
-  }
-}
-
-/**
- * A visitor's second page: opens `/`, then `/news` by a full navigation (as from a search engine's second result),
- * and counts the script bytes the second page downloads, then goes back and asks whether the back/forward cache
- * restored the first page. Printed as figures; the HTTP cache decides, with the site's own cache headers.
- * @param {number} port the DevTools port of the browser @param {string} site
- */
-async function repeatVisitFigures(port, site) {
-  const puppeteer = await import('puppeteer-core');
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  try {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    const session = await page.createCDPSession();
-    await session.send('Network.enable');
-    /** @type {Map<string, { url: string, script: boolean, cached: boolean, bytes: number }>} */
-    let requests = new Map();
-    session.on('Network.responseReceived', (event) => {
-      requests.set(event.requestId, {
-        url: event.response.url,
-        script: event.type === 'Script',
-        cached: event.response.fromDiskCache || event.response.fromMemoryCache,
-        bytes: 0,
-      });
-    });
-    session.on('Network.loadingFinished', (event) => {
-      const request = requests.get(event.requestId);
-      if (request) request.bytes = event.encodedDataLength;
-    });
-    await page.goto(`${site}/`, { waitUntil: 'networkidle0' });
-    const first = [...requests.values()].filter((request) => request.script);
-    requests = new Map();
-    await page.goto(`${site}/news`, { waitUntil: 'networkidle0' });
-    const second = [...requests.values()].filter((request) => request.script);
-    const downloaded = second.filter((request) => !request.cached);
-    const again = downloaded.filter((request) => first.some((earlier) => earlier.url === request.url));
-    const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
-    console.log(
-      `\nsecond page view (/ then /news): scripts on / ${first.length} (${kb(first.reduce((sum, r) => sum + r.bytes, 0))} KB); on /news ${second.length} scripts, ${second.length - downloaded.length} from the browser cache, ${downloaded.length} downloaded (${kb(downloaded.reduce((sum, r) => sum + r.bytes, 0))} KB), of which ${again.length} already loaded by / (${kb(again.reduce((sum, r) => sum + r.bytes, 0))} KB)`,
-    );
-    await page.evaluate(() => {
-      /** @type {any} */ (globalThis).sessionStorage.setItem('bench-bfcache', 'left');
-    });
-    await page.goBack({ waitUntil: 'load' });
-    const restored = await page.evaluate(() => {
-      const entry = /** @type {any} */ (globalThis).performance.getEntriesByType('navigation')[0];
-      return { type: entry?.type, reasons: JSON.stringify(entry?.notRestoredReasons?.reasons ?? null) };
-    });
-    console.log(
-      `back to / : navigation type ${restored.type}${restored.type === 'back_forward' ? `, not restored from the back/forward cache: ${restored.reasons}` : ''}`,
-    );
-    await context.close();
   } finally {
     await browser.disconnect();
   }

@@ -2,8 +2,9 @@
 // @ts-check
 'use strict';
 // Phone benchmark: starts the platform as `npm start` does (free ports, throw-away data), prints what each build
-// adds to a page (JS and CSS per remote section, shared package and the shell) and Lighthouse's mobile figures
-// for the site's main pages. Figures only: nothing here passes or fails.
+// adds to a page (JS and CSS per remote section, shared package and the shell), Lighthouse's mobile figures for the
+// site's pages, and the bytes of script a second page view downloads for a few pairs of pages (repeat-visit.js).
+// Figures only: nothing here passes or fails.
 const path = require('node:path');
 const { withBenchPlatform, runBench } = require('./bench-platform');
 const { lighthouseFigures } = require('./lighthouse-bench');
