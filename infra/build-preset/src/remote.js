@@ -21,6 +21,8 @@ function baseConfig({ rootDir, mode, side, classPrefix, designSystemCss }) {
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',
+    // Node loads the server container from disk: minifying it would cost build time and readable stack traces.
+    ...(side === 'server' ? { optimization: { minimize: false } } : {}),
   };
 }
 

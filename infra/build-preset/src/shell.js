@@ -152,6 +152,8 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
     ...common,
     name: 'shell:server',
     target: 'async-node',
+    // Node loads the server bundle from disk: minifying it would cost build time and readable stack traces.
+    optimization: { minimize: false },
     entry: { main: './src/server/main.ts' },
     resolve: resolveOptions('server'),
     module: { rules: moduleRules({ side: 'server', classPrefix: 'shell' }) },
