@@ -34,11 +34,14 @@ class ShellAssetsPlugin {
       const files = entry ? entry.getFiles() : [];
       // Shared modules (the design system among them) live in async chunks; their CSS must still be in the
       // server-rendered head, so every stylesheet of the build is listed.
-      const federation = compilation.namedChunks.get('federation');
+      // The scripts of a lazily loaded chunk and of the chunks it needs, which webpack loads with it.
+      const chunkScripts = (name) => (compilation.namedChunkGroups.get(name)?.getFiles() ?? []).filter((file) => file.endsWith('.js'));
       const assets = {
         js: files.filter((file) => file.endsWith('.js')),
         // The federation runtime's chunk: the server preloads it on pages that hydrate remote code at once.
-        federation: federation ? [...federation.files].filter((file) => file.endsWith('.js')) : [],
+        federation: chunkScripts('federation'),
+        // The HTML sanitizer's chunk: the server preloads it on pages whose sections hydrate (they may render backend HTML).
+        sanitizer: chunkScripts('sanitizer'),
         css: Object.keys(compilation.assets)
           .filter((file) => file.endsWith('.css'))
           .sort(),

@@ -40,6 +40,8 @@ async function htmlOf(site, path) {
  * @returns {Promise<{ pages: BenchPage[], routeKinds: string[], sectionTypes: string[] }>}
  */
 async function benchPages(site) {
+  const only = process.env.BENCH_PATHS?.split(',').filter(Boolean);
+  if (only?.length) return chosenPages(site, only);
   const sitemap = await (await fetch(`${site}/sitemap.xml`)).text();
   const paths = [...new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/', site).pathname))];
   /** @type {Map<string, string[]>} the sitemap's paths of each route kind, per locale: `kind locale` → paths */
@@ -88,6 +90,20 @@ async function benchPages(site) {
     if (sections.some((section) => !coveredSections.has(section))) await add(path, 'section type');
   }
   return { pages, routeKinds: kinds, sectionTypes: [...allSections].sort() };
+}
+
+/**
+ * Only the pages named (`BENCH_PATHS=/media,/en/people`), to measure a few of them quickly.
+ * @param {string} site @param {string[]} paths
+ */
+async function chosenPages(site, paths) {
+  /** @type {BenchPage[]} */
+  const pages = [];
+  for (const path of paths) {
+    const { locale, kind } = routeKindOf(path.split('?')[0] ?? path);
+    pages.push({ path, kind, locale, sections: sectionTypesOf(await htmlOf(site, path)), why: 'named' });
+  }
+  return { pages, routeKinds: [...new Set(pages.map((page) => page.kind))].sort(), sectionTypes: [...new Set(pages.flatMap((page) => page.sections))].sort() };
 }
 
 /** @param {string[]} sections whether a page holds a form a visitor fills in */

@@ -1,3 +1,4 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { checkSectionModule, type SectionModule } from '@site/contracts';
 import type { SectionModuleSource, SectionResolution } from '../sections/resolve-sections';
 import type { RemoteUse } from '../stores/root-store';
@@ -14,6 +15,21 @@ type BrowserRuntime = typeof import('./browser-runtime');
 function moduleKey(remote: string, version: string, section: string): string {
   return `${remote}@${version}/${section}`;
 }
+
+/**
+ * Beside a section's code, the runtime fetches the files its manifest lists for it. A stylesheet the page carries
+ * inline (the server's `<style data-href>`, which the remote's own runtime recognises and never loads) is left out:
+ * a second copy of it would share the phone's bandwidth with the section's code.
+ */
+const skipInlinedStylesheets: ModuleFederationRuntimePlugin = {
+  name: 'site-skip-inlined-stylesheets',
+  beforePreloadRemote: ({ preloadOps }) => {
+    for (const op of preloadOps) {
+      const { filter } = op;
+      op.filter = (url) => !document.querySelector(`style[data-href="${CSS.escape(url)}"]`) && (filter?.(url) ?? true);
+    }
+  },
+};
 
 /**
  * Loads section modules from remotes' browser containers: exactly the versions the server rendered with
@@ -54,7 +70,7 @@ export class BrowserFederation implements SectionModuleSource {
   private readonly federationRuntime: () => Promise<BrowserRuntime> = loadOnce(async () => {
     const runtime = await import(/* webpackChunkName: "federation" */ './browser-runtime');
     runtime.startFederation({
-      plugins: [this.integrity.plugin()],
+      plugins: [this.integrity.plugin(), skipInlinedStylesheets],
       remotes: this.remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })),
     });
     this.integrity.watch(document);

@@ -29,6 +29,7 @@ module.exports = { get: function (id) { return Promise.resolve(function () { ret
 
 const statusOf = (html: string) => /data-section="LambdaFeed"[^>]*data-section-status="([a-z]+)"/.exec(html)?.[1];
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!);
+const fetchPreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin="anonymous"/g)].map((match) => match[1]!);
 
 describe('a degraded page of the cache', () => {
   let setup: ShellWithRegistry;
@@ -40,7 +41,7 @@ describe('a degraded page of the cache', () => {
       adminToken: ADMIN_TOKEN,
       page: { slug: 'lambda-feed', title: 'Лента', componentId: 'feed' },
       build: SLOW_FIRST_LOAD,
-      shellAssets: { js: ['shell.js'], css: [], federation: ['federation.js'] },
+      shellAssets: { js: ['shell.js'], css: [], federation: ['federation.js'], sanitizer: ['dompurify.js', 'sanitizer.js'] },
       env: { PORT: '3996', SECTION_LOAD_BUDGET_MS: '500', PAGE_CACHE_FRESH_MS: '60000' },
     });
     shell = setup.shell;
@@ -57,6 +58,8 @@ describe('a degraded page of the cache', () => {
     expect(degraded.statusCode).toBe(200);
     expect(statusOf(degraded.body)).toBe('deferred');
     expect(preloads(degraded.body).some((href) => href.includes('/lambda/'))).toBe(false);
+    expect(preloads(degraded.body)).not.toContain('/_shell/sanitizer.js');
+    expect(fetchPreloads(degraded.body)).toEqual([]);
 
     // The degraded page's short freshness runs out.
     const entry = shell.app.renderCache.peek('http://localhost:3996|desktop|/lambda-feed');
@@ -71,8 +74,12 @@ describe('a degraded page of the cache', () => {
       '/_shell/federation.js',
       expect.stringMatching(new RegExp(`/remotes/lambda/${VERSION}/remoteEntry\\.js$`)),
       expect.stringMatching(new RegExp(`/remotes/lambda/${VERSION}/LambdaFeed\\.js$`)),
+      // The section hydrates: the browser loads the sanitizer before hydration, and the remote's manifest first.
+      '/_shell/dompurify.js',
+      '/_shell/sanitizer.js',
       '/_shell/shell.js',
     ]);
+    expect(fetchPreloads(first.body)).toEqual([expect.stringMatching(new RegExp(`/remotes/lambda/${VERSION}/[\\w-]+\\.json$`))]);
     expect([first.headers['x-page-cache'], second.headers['x-page-cache']]).toEqual(['miss', 'hit']);
   });
 });

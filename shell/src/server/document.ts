@@ -41,6 +41,8 @@ export interface HeadInput {
   /** Stylesheets carried in the page itself (remote sections'), after the linked ones; their text is inlineable already. */
   inlineStyles?: Array<{ href: string; css: string }>;
   scriptPreloads: string[];
+  /** Data the browser will fetch (the federation manifests of remotes whose code hydrates at once), preloaded as CORS fetches. */
+  fetchPreloads?: string[];
   /** SRI values of preloaded remote scripts by URL: such a preload carries `integrity` and `crossorigin` like the script. */
   preloadIntegrity?: Readonly<Record<string, string>>;
   noindex: boolean;
@@ -135,6 +137,9 @@ export function documentHead(input: HeadInput): string {
     const checked = integrity ? ` integrity="${escapeHtml(integrity)}" crossorigin="anonymous"` : '';
     links.push(`<link rel="preload" as="script" href="${escapeHtml(href)}"${checked} fetchpriority="low">`);
   }
+  // Matches the runtime's `fetch(url)` (CORS, credentials of the same origin only), so the fetch takes the preload.
+  for (const href of input.fetchPreloads ?? [])
+    links.push(`<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous" fetchpriority="low">`);
   links.push(...discoveryTags(input));
   links.push(...structuredDataScripts(input));
   return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;

@@ -10,6 +10,8 @@ export interface ShellAssets {
   css: string[];
   /** The federation runtime's chunk, loaded with the first remote section a page needs. */
   federation: string[];
+  /** The HTML sanitizer's chunk, loaded before the page's sections hydrate (they may render backend HTML). */
+  sanitizer?: string[];
 }
 
 /** How long a page waits for a remote stylesheet the shell does not hold yet (normally all are held: see warm). */
@@ -36,21 +38,27 @@ export function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
  * Stylesheets of every rendered section (inlined by the caller, so no remote host can hold up first paint) and
  * preloads of the code the browser needs to hydrate at once (preloads never block rendering).
  */
-function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: string[]; js: string[] } {
+function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: string[]; js: string[]; manifests: string[]; hydrates: boolean } {
   const css = new Set<string>();
   const js = new Set<string>();
+  const manifests = new Set<string>();
+  let hydrates = false;
   for (const section of sections) {
     if (section.status !== 'ready' || !section.remote) continue;
     const record = catalog.remotes.get(section.remote);
     const assets = record?.assets[section.descriptor.name];
     if (!record || !assets) continue;
     for (const href of assets.css) css.add(href);
+    if (section.staticHtml) continue;
+    // Any section that hydrates may render backend HTML: the browser loads the sanitizer before hydrating the page.
+    hydrates = true;
     // Lazy sections load their code later; static ones never do on this page.
-    if (section.lazy || section.staticHtml) continue;
+    if (section.lazy) continue;
     if (record.browserEntryUrl) js.add(record.browserEntryUrl);
     for (const href of assets.js) js.add(href);
+    manifests.add(record.manifestUrl);
   }
-  return { css: [...css], js: [...js] };
+  return { css: [...css], js: [...js], manifests: [...manifests], hydrates };
 }
 
 export interface PageAssets {
@@ -60,6 +68,11 @@ export interface PageAssets {
   /** Whether a section's stylesheet did not arrive in time. */
   missingStyles: boolean;
   scriptPreloads: string[];
+  /**
+   * The federation manifests of the remotes whose code hydrates at once: the runtime fetches a remote's manifest
+   * before its entry, so without a preload that request would start only once the shell's scripts run.
+   */
+  fetchPreloads: string[];
   scripts: string[];
 }
 
@@ -78,7 +91,11 @@ export async function pageAssets(
     inlineStyles,
     missingStyles: inlineStyles.length < assets.css.length,
     // A page that hydrates remote code at once needs the federation runtime first: preloaded with that code.
-    scriptPreloads: assets.js.length > 0 ? [...shell.federation.map((file) => `/_shell/${file}`), ...assets.js] : [],
+    scriptPreloads: [
+      ...(assets.js.length > 0 ? [...shell.federation.map((file) => `/_shell/${file}`), ...assets.js] : []),
+      ...(assets.hydrates ? (shell.sanitizer ?? []).map((file) => `/_shell/${file}`) : []),
+    ],
+    fetchPreloads: assets.manifests,
     scripts: shell.js.map((file) => `/_shell/${file}`),
   };
 }

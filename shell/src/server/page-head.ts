@@ -53,6 +53,7 @@ export function pageHead({ store, locale, path, routePath, origin, handle, asset
     stylesheets: assets.stylesheets,
     inlineStyles: assets.inlineStyles,
     scriptPreloads: assets.scriptPreloads,
+    fetchPreloads: assets.fetchPreloads,
     preloadIntegrity: catalog.integrityByUrl,
     // Error pages, and the QA pages kept out of search engines (`/test`, `/ui-kit`).
     noindex: store.status >= 400 || handle.noindex === true,

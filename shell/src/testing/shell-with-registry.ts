@@ -79,7 +79,7 @@ export interface ShellWithRegistryOptions {
   /** The registry's settings besides its paths and public URL (no team or platform token by default). */
   registry?: Partial<Omit<RegistryOptions, 'paths' | 'remotesPublicUrl'>>;
   /** The shell's asset list (`shell-assets.json`). */
-  shellAssets?: { js: string[]; css: string[]; federation?: string[] };
+  shellAssets?: { js: string[]; css: string[]; federation?: string[]; sanitizer?: string[] };
   /** Shell settings over the defaults below (as environment variables, through the config module). */
   env: Record<string, string>;
   /** Runs once the build is deployed, before the shell starts (e.g. a canary published and activated). */

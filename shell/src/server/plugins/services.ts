@@ -44,7 +44,7 @@ declare module 'fastify' {
 function readShellAssets(browserDistDir: string): ShellAssets {
   const file = path.join(browserDistDir, 'shell-assets.json');
   const assets = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ShellAssets>;
-  return { js: assets.js ?? [], css: assets.css ?? [], federation: assets.federation ?? [] };
+  return { js: assets.js ?? [], css: assets.css ?? [], federation: assets.federation ?? [], sanitizer: assets.sanitizer ?? [] };
 }
 
 /**
