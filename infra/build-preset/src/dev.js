@@ -204,4 +204,4 @@ async function startRemoteDev({
   return { origin, registration, close };
 }
 
-module.exports = { startRemoteDev, devRemotesDir, createDevServer };
+module.exports = { startRemoteDev };

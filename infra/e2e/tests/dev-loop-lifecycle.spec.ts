@@ -13,7 +13,8 @@ import { repoRoot } from '../support/platform-control';
  * runs, so it runs with the lifecycle tests (which leave education alone).
  */
 const TEAM = 'education';
-const PAGE = '/en/history';
+// An interactive section: the browser hydrates it with the remote's code.
+const PAGE = '/en/people';
 const SCRATCH = path.join(os.tmpdir(), 'site-e2e-dev-loop', TEAM);
 
 /** Copies the remote's sources (times kept, so the loop's build cache knows them) without its builds. */
@@ -28,7 +29,7 @@ function scratchCopy(): void {
   if (!fs.existsSync(path.join(SCRATCH, 'node_modules'))) fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(SCRATCH, 'node_modules'), 'dir');
 }
 
-/** The dev loop's output, and a wait for a line matching `pattern`. */
+/** The dev loop's output, and a wait for a line matching `pattern` (printed already, or to come). */
 function devLoop(): { child: ChildProcess; output: string[]; line(pattern: RegExp, timeoutMs: number): Promise<string> } {
   const child = spawn(process.execPath, [path.join(repoRoot, 'infra/build-preset/bin/dev-remote.js')], {
     cwd: SCRATCH,
@@ -49,9 +50,8 @@ function devLoop(): { child: ChildProcess; output: string[]; line(pattern: RegEx
         waiting.delete(check);
         reject(new Error(`the dev loop printed no line matching ${pattern} in ${timeoutMs} ms:\n${output.join('\n')}`));
       }, timeoutMs);
-      const from = output.length;
       const check = () => {
-        const found = output.slice(from).find((text) => pattern.test(text));
+        const found = output.find((text) => pattern.test(text));
         if (!found) return;
         clearTimeout(timer);
         waiting.delete(check);
@@ -67,7 +67,7 @@ test('the dev loop of a remote: a saved text is on the running site within secon
   test.setTimeout(240_000);
   scratchCopy();
   const loop = devLoop();
-  const text = `History, saved at ${Date.now()}`;
+  const text = `People, saved at ${Date.now()}`;
   try {
     const started = Date.now();
     await loop.line(/education: .* served by .* after the start/, 200_000);
@@ -77,9 +77,9 @@ test('the dev loop of a remote: a saved text is on the running site within secon
     const servedBuilds = async () => ((await (await request.get('/_dev/remotes')).json()) as { remotes: Array<{ name: string }> }).remotes;
     expect(await servedBuilds()).toEqual([expect.objectContaining({ name: TEAM })]);
 
-    // The save: a new title in the scratch copy's English messages.
+    // The save: a new title of the people directory in the scratch copy's English messages.
     const messages = path.join(SCRATCH, 'src/messages/en.json');
-    fs.writeFileSync(messages, fs.readFileSync(messages, 'utf8').replace('"history.title": "History"', `"history.title": ${JSON.stringify(text)}`));
+    fs.writeFileSync(messages, fs.readFileSync(messages, 'utf8').replace('"people.title": "People"', `"people.title": ${JSON.stringify(text)}`));
     const saved = Date.now();
     await expect.poll(async () => (await request.get(PAGE)).text(), { timeout: 60_000, intervals: [50] }).toContain(text);
     const visibleMs = Date.now() - saved;
@@ -97,7 +97,8 @@ test('the dev loop of a remote: a saved text is on the running site within secon
     await expect(page.getByRole('heading', { name: text })).toBeVisible();
     expect(fromDevBuild.some((url) => url.endsWith('.js'))).toBe(true);
     expect(consoleMessages.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
-    expect(visibleMs).toBeLessThan(15_000);
+    // 2 s on an idle machine is the aim; the bound leaves room for a loaded test machine (the figure is printed).
+    expect(visibleMs).toBeLessThan(30_000);
   } finally {
     if (loop.child.exitCode === null) {
       const exited = new Promise((resolve) => loop.child.once('exit', resolve));

@@ -9,7 +9,7 @@ import { REMOTE_NAME_PATTERN, type RegistryDocument } from '@site/contracts';
  * alike, until the file goes. Unsigned and unchecked, so a production shell refuses the setting: what visitors get
  * changes only through the registry.
  */
-export interface DevRemoteOverride {
+interface DevRemoteOverride {
   name: string;
   version: string;
   manifestUrl: string;
