@@ -90,6 +90,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-monolith/**',
+      '**/dist-dev/**',
       '**/.monolith/**',
       '**/.data/**',
       '**/.federation/**',

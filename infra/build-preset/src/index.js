@@ -4,28 +4,10 @@ const path = require('node:path');
 const { createRemoteBuild } = require('./remote');
 const { createShellBuild } = require('./shell');
 const { runWebpack } = require('./run');
-const { finalizeRemoteManifest } = require('./manifest');
+const { finalizeRemoteManifest, readTeamContract } = require('./manifest');
 const { precompressDir } = require('./precompress');
 const { sharedDependencies, SINGLETONS } = require('./shared');
 const { moduleRules } = require('./rules');
-
-/**
- * The team's own data contract as the remote's build resolves it (`@site/contracts/<team>`, bundled into the remote),
- * or null for a team without one. Read from the package the remote's folder resolves, so the manifest records the
- * version that was built in.
- */
-function readTeamContract(team, rootDir) {
-  let packageJson;
-  try {
-    packageJson = require.resolve('@site/contracts/package.json', { paths: [rootDir] });
-  } catch {
-    return null;
-  }
-  const file = path.join(path.dirname(packageJson), 'src', team, 'contract.json');
-  if (!fs.existsSync(file)) return null;
-  const { version } = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { entry: `@site/contracts/${team}`, version };
-}
 
 /**
  * Builds a remote: `buildRemote({ team: 'news' })` from the remote's folder. The sections are the folders of

@@ -42,21 +42,18 @@ function ownStylesheets(manifest) {
 }
 
 /**
- * One manifest per remote build: the browser manifest, plus where the Node container is (`ssrRemoteEntry`)
- * and the site block the shell reads (team, version, core contracts version, the team contract's version, sections).
+ * The one manifest of a remote build: the browser manifest, plus where the Node container is (`ssrRemoteEntry`) and
+ * the site block the shell reads (team, version, core contracts version, the team contract's version, sections).
  */
-function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contractsVersion, teamContract = null }) {
-  const browserManifest = ownStylesheets(JSON.parse(fs.readFileSync(path.join(distDir, MANIFEST), 'utf8')));
-  const serverDir = path.join(distDir, 'server');
-  const serverManifest = JSON.parse(fs.readFileSync(path.join(serverDir, MANIFEST), 'utf8'));
-  const version = contentVersion(distDir, packageVersion);
+function mergeRemoteManifests({ browserManifest, serverManifest, team, sections, version, contractsVersion, teamContract = null }) {
+  const merged = ownStylesheets(structuredClone(browserManifest));
   const serverEntry = serverManifest.metaData.remoteEntry;
-  browserManifest.metaData.ssrRemoteEntry = {
+  merged.metaData.ssrRemoteEntry = {
     ...serverEntry,
     path: path.posix.join('server', serverEntry.path || ''),
   };
-  browserManifest.metaData.buildInfo = { ...browserManifest.metaData.buildInfo, buildVersion: version };
-  browserManifest.site = {
+  merged.metaData.buildInfo = { ...merged.metaData.buildInfo, buildVersion: version };
+  merged.site = {
     team,
     version,
     contractsVersion,
@@ -64,6 +61,40 @@ function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contr
     builtAt: new Date().toISOString(),
     sections: sections.map((name) => ({ name, expose: `./${name}` })),
   };
+  return merged;
+}
+
+/**
+ * The team's own data contract as the remote's build resolves it (`@site/contracts/<team>`, bundled into the remote),
+ * or null for a team without one. Read from the package the remote's folder resolves, so the manifest records the
+ * version that was built in.
+ */
+function readTeamContract(team, rootDir) {
+  let packageJson;
+  try {
+    packageJson = require.resolve('@site/contracts/package.json', { paths: [rootDir] });
+  } catch {
+    return null;
+  }
+  const file = path.join(path.dirname(packageJson), 'src', team, 'contract.json');
+  if (!fs.existsSync(file)) return null;
+  const { version } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { entry: `@site/contracts/${team}`, version };
+}
+
+/** The browser and Node manifests webpack wrote into a remote's output folder. */
+function readBuildManifests(distDir) {
+  return {
+    browserManifest: JSON.parse(fs.readFileSync(path.join(distDir, MANIFEST), 'utf8')),
+    serverManifest: JSON.parse(fs.readFileSync(path.join(distDir, 'server', MANIFEST), 'utf8')),
+  };
+}
+
+/** One manifest per remote build, written over the browser manifest; the server manifest and stats are removed. */
+function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contractsVersion, teamContract = null }) {
+  const serverDir = path.join(distDir, 'server');
+  const version = contentVersion(distDir, packageVersion);
+  const browserManifest = mergeRemoteManifests({ ...readBuildManifests(distDir), team, sections, version, contractsVersion, teamContract });
   fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(browserManifest, null, 2)}\n`);
   // The server manifest and stats are build by-products; the merged manifest is the one published.
   for (const byProduct of [path.join(serverDir, MANIFEST), path.join(serverDir, 'mf-manifest-stats.json'), path.join(distDir, 'mf-manifest-stats.json')]) {
@@ -72,4 +103,4 @@ function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contr
   return browserManifest;
 }
 
-module.exports = { finalizeRemoteManifest, ownStylesheets };
+module.exports = { finalizeRemoteManifest, readTeamContract, mergeRemoteManifests, readBuildManifests, ownStylesheets };

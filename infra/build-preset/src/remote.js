@@ -31,13 +31,18 @@ function baseConfig({ rootDir, mode, side, classPrefix, designSystemCss }) {
  * (`dist/` for the browser, `dist/server/` for Node). Nothing in the output names a host: the public path is
  * inferred from wherever the manifest is published, so one build can be deployed anywhere unchanged.
  */
-function createRemoteBuild({ team, rootDir, sections, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production' }) {
+function createRemoteBuild({
+  team,
+  rootDir,
+  sections,
+  mode = process.env.NODE_ENV === 'development' ? 'development' : 'production',
+  distDir = path.join(rootDir, 'dist'),
+}) {
   if (!TEAM_NAME.test(team)) throw new Error(`Remote team name "${team}" must match ${TEAM_NAME}`);
   const sectionList = sections ?? discoverSections(rootDir);
   assertSectionNames(team, sectionList);
   assertNoShellOwnedImports(rootDir);
   const exposes = writeExposeModules({ rootDir, team, sections: sectionList });
-  const distDir = path.join(rootDir, 'dist');
 
   const browser = {
     // The shell ships the design system's stylesheet once per page; see moduleRules.

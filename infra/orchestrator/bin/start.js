@@ -48,6 +48,8 @@ async function main() {
       ? `Platform token (site-remotes, the registry's /metrics; never given to shells): kept in ${platform.operatorTokenFile}`
       : 'Platform token: the OPERATOR_TOKEN you set (never given to shells)',
   );
+  if (env.NODE_ENV !== 'production')
+    console.log('Development loop: npm run dev -w @site/remote-<team> (rebuilds on save; this site serves that working copy, development only)');
   console.log('Press Ctrl-C to stop.\n');
   let stopping = false;
   const stop = async (exitCode = 0) => {

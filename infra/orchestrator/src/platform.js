@@ -19,6 +19,11 @@ const DEFAULT_PORTS = { site: 3000, remotes: 3001, api: 3002, registry: 3003 };
  * @property {boolean} [supervise]      restart a service that exits unexpectedly (`npm start`; default false)
  */
 
+/** Where a development shell looks for development builds of remotes. @param {string} dataDir */
+function devRemotesDir(dataDir) {
+  return path.join(dataDir, 'dev-remotes');
+}
+
 /** @param {string} dist */
 function builtVersion(dist) {
   const file = path.join(dist, 'mf-manifest.json');
@@ -155,6 +160,9 @@ async function startPlatform(options = {}) {
         REGISTRY_URL: urls.registry,
         FLEET_TOKEN: fleet.token,
         DASHBOARD_TOKEN_SHA256: dashboardSha256,
+        // `npm run dev -w @site/remote-<team>` registers its development build there; the shell serves it in place of
+        // the registry's version (a production shell refuses the setting).
+        ...(given.NODE_ENV === 'production' ? {} : { DEV_REMOTES_DIR: devRemotesDir(dataDir) }),
       },
       healthUrl: `http://${host}:${ports.site}/health`,
     },

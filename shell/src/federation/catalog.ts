@@ -29,6 +29,8 @@ export interface RemoteRecord {
    * next to the stable version of the same remote, so the server holds both containers at once.
    */
   runtimeName?: string;
+  /** A development build served in place of the registry's version (a development shell only; never signed). */
+  development?: true;
 }
 
 /** A canary version of a remote and the share of visitors (buckets 0 … percent-1) it is served to. */
@@ -66,6 +68,11 @@ export class RemoteCatalog {
   private readonly sectionIndex: Map<string, SectionLocation>;
   private readonly variants = new Map<string, RemoteCatalog>();
   private integrity: Readonly<Record<string, string>> | null = null;
+  /**
+   * The development builds this snapshot serves, as `name@version` joined with `,` (`''`: none): pages are cached
+   * under it, so that each new development build is rendered anew.
+   */
+  readonly developmentKey: string;
 
   /** The registry's owner of each section name: a name two remotes provide is served by its owner only. */
   readonly owners: Readonly<Record<string, string>>;
@@ -110,6 +117,11 @@ export class RemoteCatalog {
       if (chosen) this.sectionIndex.set(section, { remote: chosen.name, version: chosen.version, expose: `./${section}` });
     }
     this.conflicts = conflicts;
+    this.developmentKey = records
+      .filter((record) => record.development)
+      .map((record) => `${record.name}@${record.version}`)
+      .sort()
+      .join(',');
   }
 
   /** The same catalog with other canaries (the stable records are kept as they are). */

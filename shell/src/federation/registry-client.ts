@@ -1,11 +1,14 @@
 import { RegistryDocumentSchema, RemoteManifestSchema, validate, type RegistryDocument, type RemoteManifest } from '@site/contracts';
 import { buildRemoteRecord, canaryRuntimeName, manifestBaseUrl, RemoteCatalog, type CanaryRecord, type RemoteRecord } from './catalog';
+import { withDevOverrides, type DevRemoteOverrides } from './dev-overrides';
 
 export interface RegistryClientOptions {
   registryUrl: string;
   pollIntervalMs: number;
   requestTimeoutMs: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** A development shell's folder of development builds (`DEV_REMOTES_DIR`): served in place of the registry's versions. */
+  devOverrides?: DevRemoteOverrides | null;
 }
 
 interface CachedJson<T> {
@@ -31,6 +34,10 @@ export class RegistryClient {
   private readonly listeners = new Set<Listener>();
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
+  /** A development build changed while a poll was under way: poll once more after it. */
+  private pollAgain = false;
+  private unwatchDevBuilds: (() => void) | null = null;
+  private devBuildsShown = '';
   lastError: string | null = null;
   lastPollAt: Date | null = null;
   /** When the registry last answered: the poll age the fleet view shows. */
@@ -84,6 +91,8 @@ export class RegistryClient {
   }
 
   async start(): Promise<void> {
+    // A development build is picked up as soon as its registration changes, not at the next poll.
+    this.unwatchDevBuilds ??= this.options.devOverrides?.watch(() => this.pollSoon()) ?? null;
     await this.poll();
     const schedule = () => {
       this.timer = setTimeout(async () => {
@@ -98,19 +107,32 @@ export class RegistryClient {
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.unwatchDevBuilds?.();
+    this.unwatchDevBuilds = null;
   }
 
   /** One poll; concurrent callers share it. */
   poll(): Promise<void> {
     this.polling ??= this.pollOnce().finally(() => {
       this.polling = null;
+      if (this.pollAgain) {
+        this.pollAgain = false;
+        void this.poll();
+      }
     });
     return this.polling;
+  }
+
+  /** A poll now, or right after the one under way (which may have read the development builds before they changed). */
+  private pollSoon(): void {
+    if (this.polling) this.pollAgain = true;
+    else void this.poll();
   }
 
   private async pollOnce(): Promise<void> {
     this.lastPollAt = new Date();
     let document: RegistryDocument;
+    const devBuilds = this.options.devOverrides?.read() ?? [];
     try {
       document = await this.fetchRegistry();
       this.lastError = null;
@@ -118,15 +140,24 @@ export class RegistryClient {
     } catch (error) {
       this.lastError = `registry ${this.options.registryUrl}: ${(error as Error).message}`;
       this.options.log.warn({ err: this.lastError }, 'registry unreachable; keeping the last known remotes');
-      return;
+      // Development builds still follow the working copy, over the last document read.
+      if (devBuilds.length === 0 || !this.registryCache) return;
+      document = this.registryCache.body;
     }
+    const shown = devBuilds.map((build) => `${build.name}@${build.version} from ${build.manifestUrl}`).join(', ');
+    if (shown !== this.devBuildsShown) {
+      this.devBuildsShown = shown;
+      this.options.log.warn({ devBuilds: shown || 'none' }, 'development builds of remotes served in place of the registry versions (development only)');
+    }
+    document = withDevOverrides(document, devBuilds);
+    const development = new Set(devBuilds.map((build) => build.name));
     const [records, canaries] = await Promise.all([
       Promise.all(document.remotes.map((entry) => this.loadRecord(entry))),
       Promise.all(document.remotes.map((entry) => this.loadCanary(entry))),
     ]);
     let next = new RemoteCatalog(
       document.revision,
-      records,
+      records.map((record) => (development.has(record.name) ? { ...record, development: true } : record)),
       canaries.filter((canary): canary is [string, CanaryRecord] => canary !== null),
       '',
       document.owners ?? {},

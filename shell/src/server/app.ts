@@ -12,6 +12,7 @@ import { discoveryPlugin } from './plugins/discovery';
 import { shellServices } from './plugins/services';
 import { apiProxy } from './api-proxy';
 import { captchaStandIn } from './captcha-standin';
+import { devRemotesRoute } from './dev-remotes-route';
 import { siteIcons } from './site-icons';
 import type { ShellConfig } from './config';
 import { escapeHtml } from '../lib/html';
@@ -113,6 +114,7 @@ export async function createShellServer(config: ShellConfig, options: ShellServe
   await app.register(platformRoutes);
   await app.register(siteIcons);
   await app.register(captchaStandIn, { secret: config.captchaStandInSecret });
+  await app.register(devRemotesRoute, { enabled: config.devRemotesDir !== null });
   await app.register(discoveryPlugin);
   await app.register(probes, { lifecycle: options.lifecycle });
   await app.register(feedsPlugin);

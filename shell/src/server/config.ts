@@ -4,6 +4,7 @@ import { hstsMaxAge } from '../security/headers';
 import { captchaStandInEnabled } from '../forms/captcha-standin-settings';
 import { readProxyLimits, type ProxyLimits } from './proxy-limits';
 import { dashboardVerifierFrom, pageTokenKeyFrom } from './secrets';
+import { devRemotesDirFrom } from '../federation/dev-overrides';
 
 export interface ShellConfig {
   host: string;
@@ -81,6 +82,11 @@ export interface ShellConfig {
   captchaStandInSecret: string | null;
   /** This shell's name in the fleet view; by default derived from the host and port. */
   shellInstanceId: string | null;
+  /**
+   * The folder of development builds of remotes (`npm run dev -w @site/remote-<team>` registers there), served in
+   * place of the registry's versions; null unless `npm start` runs for development (refused with NODE_ENV=production).
+   */
+  devRemotesDir: string | null;
 }
 
 export interface PageCacheConfig {
@@ -211,5 +217,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, distDir = path.
     supervisorStatusFile: env.SUPERVISOR_STATUS_FILE?.trim() || null,
     shellInstanceId: env.SHELL_INSTANCE_ID?.trim() || null,
     captchaStandInSecret: captchaStandInEnabled(env) ? env.CAPTCHA_STANDIN_SECRET?.trim() || null : null,
+    devRemotesDir: devRemotesDirFrom(env),
   };
 }

@@ -149,8 +149,10 @@ export async function deliverPage(app: FastifyInstance, request: FastifyRequest,
   if (visitor.variant) pageRequest.canaryVariant = visitor.variant;
   const policy = app.shellConfig.pageCache;
   const revisions = revisionsOf(app, pageRequest);
-  const base = `${pageRequest.origin}|${pageRequest.device}|${visitor.variant ? `canary:${visitor.variant}|` : ''}`;
-  const address = `${visitor.variant ?? ''}|${pageRequest.pathname}`;
+  // A development shell serving development builds of remotes caches its pages per build (a save renders anew).
+  const development = app.registry.current.developmentKey;
+  const base = `${pageRequest.origin}|${pageRequest.device}|${visitor.variant ? `canary:${visitor.variant}|` : ''}${development ? `dev:${development}|` : ''}`;
+  const address = `${visitor.variant ?? ''}|${development ? `dev:${development}|` : ''}${pageRequest.pathname}`;
   const query = route.handle.query;
   const declaration: Pick<QueryDeclaration, 'params' | 'notFound'> | undefined = query.fromPage
     ? app.renderCache.declarationOf(address, revisions)

@@ -5,6 +5,7 @@ import { JSDOM } from 'jsdom';
 import { createApiClient } from '../../api/client';
 import { guardApiClient, type GuardedApiClient } from '../../api/guarded-client';
 import { RegistryClient } from '../../federation/registry-client';
+import { DevRemoteOverrides } from '../../federation/dev-overrides';
 import { ServerFederation } from '../../federation/server-federation';
 import { ShellMetrics } from '../../platform/metrics';
 import { RemoteStats } from '../../platform/remote-stats';
@@ -64,6 +65,7 @@ export const shellServices = fp<{ config: ShellConfig }>(
       pollIntervalMs: config.registryPollMs,
       requestTimeoutMs: config.remoteEntryTimeoutMs,
       log: app.log,
+      devOverrides: config.devRemotesDir ? new DevRemoteOverrides(config.devRemotesDir, app.log) : null,
     });
     const metrics = new ShellMetrics();
     const remoteStats = new RemoteStats(Date.now, metrics.registry);
