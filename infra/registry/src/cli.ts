@@ -28,7 +28,7 @@ const USAGE = `usage: site-remotes [--registry <url>] <command>
   serve-static                        run the static host for remote builds (PORT)
 the registry API: --registry or REGISTRY_API_URL (default http://127.0.0.1:REGISTRY_PORT, 3003); the team token:
 SITE_REMOTES_TOKEN (without one, a local registry is used with the platform token in DATA_DIR/operator-token);
-the site a preview link opens: --site or SITE_URL (default http://localhost:3000)`;
+the site a preview link opens: --site or PUBLIC_ORIGIN (default http://localhost:3000)`;
 
 function takeOption(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -82,7 +82,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     case 'deploy': {
       if (takeFlag(rest, '--preview')) {
         const expires = takeOption(rest, '--expires');
-        const site = takeOption(rest, '--site') ?? env.SITE_URL ?? 'http://localhost:3000';
+        const site = takeOption(rest, '--site') ?? env.PUBLIC_ORIGIN ?? 'http://localhost:3000';
         const [dist] = rest;
         if (!dist || rest.length !== 1 || takeOption(rest, '--canary') !== undefined) throw new Error(USAGE);
         const ttlSeconds = expires === undefined ? undefined : parseDuration(expires);

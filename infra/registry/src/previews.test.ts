@@ -64,7 +64,7 @@ describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {
     const lines: string[] = [];
     const log = jest.spyOn(console, 'log').mockImplementation((...items: unknown[]) => void lines.push(items.join(' ')));
     try {
-      await runCli(['--registry', base, ...args], { SITE_REMOTES_TOKEN: token, SITE_REMOTES_WAIT_MS: '0', SITE_URL: 'https://www.example.edu' });
+      await runCli(['--registry', base, ...args], { SITE_REMOTES_TOKEN: token, SITE_REMOTES_WAIT_MS: '0', PUBLIC_ORIGIN: 'https://www.example.edu' });
       return { output: lines.join('\n'), error: null };
     } catch (error) {
       return { output: lines.join('\n'), error: (error as Error).message };
