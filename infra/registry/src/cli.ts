@@ -48,7 +48,7 @@ function takeFlag(args: string[], name: string): boolean {
 const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /** `24h`, `90m`, `30s`, `2d` or a number of seconds, in whole seconds. */
-export function parseDuration(text: string): number {
+function parseDuration(text: string): number {
   const match = /^(\d+)([smhd]?)$/.exec(text.trim());
   if (!match || Number(match[1]) === 0) throw new Error(`${JSON.stringify(text)} is not a duration (24h, 90m, 30s, 2d or seconds)`);
   return Number(match[1]) * DURATION_UNITS[match[2] || 's']!;

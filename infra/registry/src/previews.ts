@@ -4,13 +4,13 @@ import type { PreviewState, RegistryState } from './state';
 import { FLEET_ACTOR } from './tokens';
 
 /** A preview lasts a day unless its team says otherwise; at most 30 days, at least a second. */
-export const DEFAULT_PREVIEW_TTL_SECONDS = 24 * 3600;
+const DEFAULT_PREVIEW_TTL_SECONDS = 24 * 3600;
 export const MAX_PREVIEW_TTL_SECONDS = 30 * 24 * 3600;
 
 /** Ended previews (expired or revoked) stay listed this long, then leave the registry's state. */
 const ENDED_KEPT_MS = 7 * 24 * 3600 * 1000;
 
-export function previewTokenSha256(token: string): string {
+function previewTokenSha256(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 

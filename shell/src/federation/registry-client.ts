@@ -1,4 +1,4 @@
-import { RegistryDocumentSchema, RemoteManifestSchema, validate, type RegistryDocument, type RemoteManifest } from '@site/contracts';
+import { RegistryDocumentSchema, RemoteManifestSchema, validate, type RegistryDocument, type RegistryPreview, type RemoteManifest } from '@site/contracts';
 import {
   buildRemoteRecord,
   canaryRuntimeName,
@@ -87,7 +87,7 @@ export class RegistryClient {
     return null;
   }
 
-  private listedPreviews(): NonNullable<RegistryDocument['previews']> {
+  private listedPreviews(): RegistryPreview[] {
     return this.registryCache?.body.previews ?? [];
   }
 
@@ -196,7 +196,7 @@ export class RegistryClient {
   }
 
   /** A preview the registry lists, under its own runtime name; one that cannot be fetched or is refused is left out. */
-  private async loadPreview(preview: NonNullable<RegistryDocument['previews']>[number]): Promise<PreviewRecord | null> {
+  private async loadPreview(preview: RegistryPreview): Promise<PreviewRecord | null> {
     const record = await this.loadRecord({
       name: preview.remote,
       version: preview.version,
