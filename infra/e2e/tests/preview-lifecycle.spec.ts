@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { startExtraShell, type ExtraShell } from '../support/extra-shell';
 import { startNginx, type RunningNginx } from '../support/nginx';
@@ -28,7 +29,11 @@ function previewBuild(version: string): string {
   const manifestFile = path.join(dist, 'mf-manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { site: { version: string } };
   manifest.site.version = version;
-  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  const text = JSON.stringify(manifest);
+  fs.writeFileSync(manifestFile, text);
+  // The precompressed copies the hosts serve go with it.
+  fs.writeFileSync(`${manifestFile}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${manifestFile}.gz`, zlib.gzipSync(text));
   return dist;
 }
 
@@ -97,8 +102,10 @@ test.describe('a preview on the live fleet', () => {
     try {
       const page = await previewer.newPage();
       const newsCode: string[] = [];
+      const previewPageData: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/remotes/news/')) newsCode.push(request.url());
+        if (request.url().includes('/api/') && request.url().includes('_preview')) previewPageData.push(request.url());
       });
       await page.goto(link);
       expect(await previewCookie(previewer)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
@@ -110,6 +117,8 @@ test.describe('a preview on the live fleet', () => {
       await expect(page.getByRole('status').filter({ hasText: `Предварительный просмотр news ${preview}` })).toBeVisible();
       expect(newsCode.length).toBeGreaterThan(0);
       expect(newsCode.every((url) => url.includes(`/remotes/news/${preview}/`))).toBe(true);
+      // The way out is a plain link the browser follows: never prefetched as a page of the site.
+      expect(previewPageData).toEqual([]);
 
       // The same moment, another browser gets the live version: through nginx, whose cache never took the preview's
       // page (a miss, then a hit), and from each shell.

@@ -20,7 +20,7 @@ export function previewCookie(secret: string, preview: PreviewRecord, now = Date
 }
 
 /** The active preview a secret opens in this catalog, or null (unknown, revoked, expired or malformed). */
-export function previewFor(catalog: RemoteCatalog, secret: string | undefined, now = Date.now()): PreviewRecord | null {
+function previewFor(catalog: RemoteCatalog, secret: string | undefined, now = Date.now()): PreviewRecord | null {
   if (!secret || !SECRET.test(secret)) return null;
   const preview = catalog.previews.get(createHash('sha256').update(secret).digest('hex'));
   return preview && preview.expiresAt > now ? preview : null;
