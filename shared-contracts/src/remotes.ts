@@ -25,6 +25,20 @@ export const RegistryRemoteSchema = Type.Object({
 });
 export type RegistryRemote = Static<typeof RegistryRemoteSchema>;
 
+/** A version of a remote shown only to the browsers that opened its preview link. */
+export const RegistryPreviewSchema = Type.Object({
+  id: Type.String({ pattern: '^[a-z0-9]{6,32}$' }),
+  remote: Type.String({ pattern: REMOTE_NAME_PATTERN }),
+  version: Type.String({ minLength: 1 }),
+  manifestUrl: Type.String({ minLength: 1 }),
+  /** sha256 (hex) of the link's secret: the shells compare the visitor's cookie with it. */
+  tokenSha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  expiresAt: Type.String(),
+  serverEntrySha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+  files: Type.Optional(Type.Record(Type.String(), Type.String({ pattern: '^[0-9a-f]{64}$' }))),
+});
+export type RegistryPreview = Static<typeof RegistryPreviewSchema>;
+
 /** The registry document the shell polls. `revision` grows with every deploy or rollback. */
 export const RegistryDocumentSchema = Type.Object({
   revision: Type.Integer({ minimum: 0 }),
@@ -32,6 +46,11 @@ export const RegistryDocumentSchema = Type.Object({
   remotes: Type.Array(RegistryRemoteSchema),
   /** Which remote owns each section name: shells take a name provided twice from its owner only. */
   owners: Type.Optional(Type.Record(Type.String(), Type.String({ pattern: REMOTE_NAME_PATTERN }))),
+  /**
+   * Published versions that are not live but may be previewed: a browser holding a preview link's secret (whose
+   * sha256 is listed here, never the secret) gets that version of the remote on every page until `expiresAt`.
+   */
+  previews: Type.Optional(Type.Array(RegistryPreviewSchema)),
 });
 export type RegistryDocument = Static<typeof RegistryDocumentSchema>;
 

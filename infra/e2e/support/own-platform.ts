@@ -12,6 +12,8 @@ export interface OwnPlatform {
   api: string;
   /** The registry service (publishing API, `/registry.json`). */
   registry: string;
+  /** The static host of published remote builds. */
+  remotes: string;
   dataDir: string;
   logDir: string;
   /** Stops one service (`content-api`, `remote-host`, `registry`, `shell`) while the others keep running. */
@@ -41,6 +43,7 @@ export async function startOwnPlatform(name: string, env: Record<string, string>
     site: platform.urls.site.replace('localhost', '127.0.0.1'),
     api: platform.urls.api,
     registry: platform.urls.registry.replace(/\/registry\.json$/, ''),
+    remotes: platform.urls.remotes,
     dataDir,
     logDir,
     stopService: (service) => platform.stopService(service),

@@ -12,6 +12,11 @@ const USAGE = `usage: site-remotes [--registry <url>] <command>
   deploy <distDir>... [--canary <percent>] [--accept-size-growth <reason>]
                                       publish builds and make them live (or a canary for a share of visitors);
                                       a release growing a section's JavaScript past the size budget needs a reason
+  deploy --preview <distDir> [--expires <24h|90m|30s>] [--site <url>]
+                                      publish a build without making it live and print a secret link that shows
+                                      it to the browser that opens it, on every shell, until it expires (24 h)
+  preview list                        print the previews (active and lately ended)
+  preview revoke <id>                 end a preview on every shell
   rollback <remote> [--to <version>]  make an earlier good version live again
   register <remote> <version> <manifestUrl>   point the registry at a build hosted elsewhere
   retire <remote>                     remove a remote from the registry
@@ -22,7 +27,8 @@ const USAGE = `usage: site-remotes [--registry <url>] <command>
   serve-registry                      run the registry (PORT, REMOTES_PUBLIC_URL)
   serve-static                        run the static host for remote builds (PORT)
 the registry API: --registry or REGISTRY_API_URL (default http://127.0.0.1:REGISTRY_PORT, 3003); the team token:
-SITE_REMOTES_TOKEN (without one, a local registry is used with the platform token in DATA_DIR/operator-token)`;
+SITE_REMOTES_TOKEN (without one, a local registry is used with the platform token in DATA_DIR/operator-token);
+the site a preview link opens: --site or PUBLIC_ORIGIN (default http://localhost:3000)`;
 
 function takeOption(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -32,11 +38,27 @@ function takeOption(args: string[], name: string): string | undefined {
   return value;
 }
 
+function takeFlag(args: string[], name: string): boolean {
+  const index = args.indexOf(name);
+  if (index < 0) return false;
+  args.splice(index, 1);
+  return true;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** `24h`, `90m`, `30s`, `2d` or a number of seconds, in whole seconds. */
+function parseDuration(text: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(text.trim());
+  if (!match || Number(match[1]) === 0) throw new Error(`${JSON.stringify(text)} is not a duration (24h, 90m, 30s, 2d or seconds)`);
+  return Number(match[1]) * DURATION_UNITS[match[2] || 's']!;
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-const CLIENT_COMMANDS = new Set(['deploy', 'rollback', 'register', 'retire', 'transfer', 'list', 'audit', 'fleet']);
+const CLIENT_COMMANDS = new Set(['deploy', 'preview', 'rollback', 'register', 'retire', 'transfer', 'list', 'audit', 'fleet']);
 
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const args = [...argv];
@@ -58,6 +80,22 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   };
   switch (command) {
     case 'deploy': {
+      if (takeFlag(rest, '--preview')) {
+        const expires = takeOption(rest, '--expires');
+        const site = takeOption(rest, '--site') ?? env.PUBLIC_ORIGIN ?? 'http://localhost:3000';
+        const [dist] = rest;
+        if (!dist || rest.length !== 1 || takeOption(rest, '--canary') !== undefined) throw new Error(USAGE);
+        const ttlSeconds = expires === undefined ? undefined : parseDuration(expires);
+        const client = api();
+        const remote = readBuildManifest(path.resolve(dist)).site.team;
+        const published = await client.publish(remote, readBuildFiles(path.resolve(dist)));
+        const preview = await client.preview(remote, published.version, ttlSeconds);
+        const link = new URL(`/_preview/${preview.token}`, site).toString();
+        console.log(`${remote}@${published.version} published as preview ${preview.id}, not live; until ${preview.expiresAt}`);
+        console.log(`  open in a browser: ${link}`);
+        console.log(`  end it: site-remotes preview revoke ${preview.id}`);
+        return;
+      }
       const canary = takeOption(rest, '--canary');
       const acceptSizeGrowth = takeOption(rest, '--accept-size-growth');
       if (rest.length === 0 || acceptSizeGrowth?.trim() === '') throw new Error(USAGE);
@@ -81,6 +119,26 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         await reportPropagation(client, remote, published.version, startedAt);
       }
       return;
+    }
+    case 'preview': {
+      const [action, id] = rest;
+      if (action === 'list' && rest.length === 1) {
+        for (const preview of (await api().previews()).previews) {
+          const state = preview.active
+            ? `until ${preview.expiresAt}`
+            : preview.revokedAt
+              ? `revoked ${preview.revokedAt} by ${preview.revokedBy}`
+              : `expired ${preview.expiresAt}`;
+          console.log(`${preview.id}\t${preview.remote}@${preview.version}\t${state}\tby ${preview.actor}`);
+        }
+        return;
+      }
+      if (action === 'revoke' && id && rest.length === 2) {
+        const preview = await api().revokePreview(id);
+        console.log(`preview ${preview.id} of ${preview.remote}@${preview.version} revoked: the shells end it on their next registry poll`);
+        return;
+      }
+      throw new Error(USAGE);
     }
     case 'rollback': {
       const to = takeOption(rest, '--to');

@@ -1,6 +1,9 @@
-import type { AuditEntry, CanaryState, DeployedVersion } from './state';
+import type { AuditEntry, CanaryState, DeployedVersion, PreviewState } from './state';
 import type { FleetReport } from '@site/contracts/fleet';
 import type { Verdict } from './canary';
+
+/** A preview as the registry lists it (its link's secret is given once, when it is made). */
+export type PreviewInfo = Omit<PreviewState, 'tokenSha256'> & { active: boolean };
 
 /** The registry's API as the CLI (and tests) use it: every call with a time budget and a clear failure. */
 export class RegistryApi {
@@ -59,6 +62,18 @@ export class RegistryApi {
 
   transfer(section: string, remote: string): Promise<{ revision: number }> {
     return this.call('POST', `/api/sections/${encodeURIComponent(section)}/transfer`, { to: remote });
+  }
+
+  preview(remote: string, version: string, ttlSeconds?: number): Promise<PreviewInfo & { token: string }> {
+    return this.call('POST', `/api/remotes/${encodeURIComponent(remote)}/previews`, { version, ...(ttlSeconds ? { ttlSeconds } : {}) });
+  }
+
+  previews(): Promise<{ previews: PreviewInfo[] }> {
+    return this.call('GET', '/api/previews');
+  }
+
+  revokePreview(id: string): Promise<PreviewInfo> {
+    return this.call('DELETE', `/api/previews/${encodeURIComponent(id)}`);
   }
 
   list(): Promise<{ revision: number; remotes: Record<string, { current: string; canary: CanaryState | null; versions: DeployedVersion[] }> }> {

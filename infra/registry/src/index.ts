@@ -20,6 +20,7 @@ export {
 } from './operations';
 export { SqliteRegistryStore, type RegistryStore, type RegistryState, type AuditEntry } from './state';
 export { PgRegistryStore } from './pg-store';
+export { createPreview, revokePreview } from './previews';
 export { ensureLocalTeamTokens, hashToken, loadTokenConfig } from './tokens';
 export { RegistryApi } from './client';
 export { registryPaths } from './cli';

@@ -10,6 +10,7 @@ import { sharedSchemaCompilers } from './routes/compilers';
 import { catalogRoutes } from './routes/catalog';
 import { publishingRoutes } from './routes/publishing';
 import { fleetRoutes } from './routes/fleet';
+import { previewRoutes } from './routes/previews';
 import { DEFAULT_SIZE_BUDGET, type SizeBudget } from './size-budget';
 
 export interface RegistryServerOptions {
@@ -59,6 +60,7 @@ export function createRegistryServer(options: RegistryServerOptions): FastifyIns
   void app.register(catalogRoutes, context);
   void app.register(publishingRoutes, context);
   void app.register(fleetRoutes, context);
+  void app.register(previewRoutes, context);
 
   app.addHook('onReady', async () => judge.start());
   app.addHook('onClose', async () => judge.stop());

@@ -28,6 +28,22 @@ export interface CanaryState {
   actor: string;
 }
 
+/**
+ * A published version shown only to the browsers that opened its link: the link carries a random secret, the
+ * registry keeps only its sha256 (and lists it for the shells while the preview is active).
+ */
+export interface PreviewState {
+  id: string;
+  remote: string;
+  version: string;
+  tokenSha256: string;
+  createdAt: string;
+  expiresAt: string;
+  actor: string;
+  revokedAt?: string;
+  revokedBy?: string;
+}
+
 interface RemoteState {
   current: string;
   /** Every version ever published, oldest first; rollback picks from here. */
@@ -41,6 +57,8 @@ export interface RegistryState {
   remotes: Record<string, RemoteState>;
   /** Which remote owns each section name; a release defining another remote's name is refused. */
   owners?: Record<string, string>;
+  /** Previews, active or ended (ended ones are dropped a week after they end). */
+  previews?: PreviewState[];
 }
 
 export interface AuditEntry {

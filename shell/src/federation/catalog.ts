@@ -39,6 +39,22 @@ export interface CanaryRecord {
   percent: number;
 }
 
+/** A published version shown only to the browsers holding its preview link's secret (the registry lists its sha256). */
+export interface PreviewRecord {
+  id: string;
+  /** The preview version, under a runtime name of its own (loaded beside the stable version and any canary). */
+  record: RemoteRecord;
+  /** sha256 (hex) of the link's secret. */
+  tokenSha256: string;
+  /** Milliseconds since the epoch: the preview ends then on every shell, whatever the registry says meanwhile. */
+  expiresAt: number;
+}
+
+/** The federation runtime's name for a preview's container. */
+export function previewRuntimeName(remote: string, id: string): string {
+  return `${remote}__preview_${id}`;
+}
+
 /** Visitors are put in one of 100 buckets; a canary of N % serves buckets 0 … N-1. */
 export const CANARY_BUCKETS = 100;
 
@@ -63,6 +79,8 @@ export class RemoteCatalog {
   readonly conflicts: readonly string[];
   /** Canary versions by remote name: served to a share of visitors through {@link forVariant}. */
   readonly canaries: ReadonlyMap<string, CanaryRecord>;
+  /** Active previews by the sha256 of their link's secret: served through {@link forPreview}. */
+  readonly previews: ReadonlyMap<string, PreviewRecord>;
   /** The id of the variant this catalog serves (`''`: the stable versions of every remote). */
   readonly variant: string;
   private readonly sectionIndex: Map<string, SectionLocation>;
@@ -83,8 +101,12 @@ export class RemoteCatalog {
     canaries: Iterable<[string, CanaryRecord]> = [],
     variant = '',
     owners: Readonly<Record<string, string>> = {},
+    previews: Iterable<PreviewRecord> = [],
   ) {
     this.revision = revision;
+    this.previews = new Map(
+      [...previews].filter((preview) => records.some((record) => record.name === preview.record.name)).map((preview) => [preview.tokenSha256, preview]),
+    );
     this.variant = variant;
     this.owners = owners;
     this.canaries = new Map([...canaries].filter(([name]) => records.some((record) => record.name === name)));
@@ -124,9 +146,24 @@ export class RemoteCatalog {
       .join(',');
   }
 
-  /** The same catalog with other canaries (the stable records are kept as they are). */
+  /** The same catalog with other canaries (the stable records and previews are kept as they are). */
   withCanaries(canaries: Iterable<[string, CanaryRecord]>): RemoteCatalog {
-    return new RemoteCatalog(this.revision, [...this.remotes.values()], canaries, '', this.owners);
+    return new RemoteCatalog(this.revision, [...this.remotes.values()], canaries, '', this.owners, this.previews.values());
+  }
+
+  /**
+   * The catalog a preview's pages render with: the preview's version of its remote in place of the stable one, every
+   * other remote stable (no canary). Its variant id (`preview:<id>`) is never a cache key: preview pages are not kept.
+   */
+  forPreview(preview: PreviewRecord): RemoteCatalog {
+    const id = `preview:${preview.id}`;
+    let catalog = this.variants.get(id);
+    if (!catalog) {
+      const records = [...this.remotes.values()].map((record) => (record.name === preview.record.name ? preview.record : record));
+      catalog = new RemoteCatalog(this.revision, records, [], id, this.owners);
+      this.variants.set(id, catalog);
+    }
+    return catalog;
   }
 
   static empty(): RemoteCatalog {

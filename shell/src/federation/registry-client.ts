@@ -1,5 +1,14 @@
-import { RegistryDocumentSchema, RemoteManifestSchema, validate, type RegistryDocument, type RemoteManifest } from '@site/contracts';
-import { buildRemoteRecord, canaryRuntimeName, manifestBaseUrl, RemoteCatalog, type CanaryRecord, type RemoteRecord } from './catalog';
+import { RegistryDocumentSchema, RemoteManifestSchema, validate, type RegistryDocument, type RegistryPreview, type RemoteManifest } from '@site/contracts';
+import {
+  buildRemoteRecord,
+  canaryRuntimeName,
+  manifestBaseUrl,
+  previewRuntimeName,
+  RemoteCatalog,
+  type CanaryRecord,
+  type PreviewRecord,
+  type RemoteRecord,
+} from './catalog';
 import { withDevOverrides, type DevRemoteOverrides } from './dev-overrides';
 
 export interface RegistryClientOptions {
@@ -60,7 +69,7 @@ export class RegistryClient {
    */
   expectedServerEntrySha256(entryUrl: string): string | null {
     for (const remote of this.registryCache?.body.remotes ?? []) {
-      for (const candidate of [remote, remote.canary]) {
+      for (const candidate of [remote, remote.canary, ...this.listedPreviews()]) {
         if (candidate?.serverEntrySha256 && entryUrl === new URL('server/remoteEntry.js', manifestBaseUrl(candidate.manifestUrl)).toString())
           return candidate.serverEntrySha256;
       }
@@ -74,7 +83,7 @@ export class RegistryClient {
    */
   expectedFileSha256(url: string): string | null {
     for (const remote of this.registryCache?.body.remotes ?? []) {
-      for (const candidate of [remote, remote.canary]) {
+      for (const candidate of [remote, remote.canary, ...this.listedPreviews()]) {
         if (!candidate?.files) continue;
         const base = manifestBaseUrl(candidate.manifestUrl);
         if (!url.startsWith(base)) continue;
@@ -83,6 +92,10 @@ export class RegistryClient {
       }
     }
     return null;
+  }
+
+  private listedPreviews(): RegistryPreview[] {
+    return this.registryCache?.body.previews ?? [];
   }
 
   /** A manifest this client already holds, so the federation runtime need not fetch it again. */
@@ -151,9 +164,11 @@ export class RegistryClient {
     }
     document = withDevOverrides(document, devBuilds);
     const development = new Set(devBuilds.map((build) => build.name));
-    const [records, canaries] = await Promise.all([
+    const now = Date.now();
+    const [records, canaries, previews] = await Promise.all([
       Promise.all(document.remotes.map((entry) => this.loadRecord(entry))),
       Promise.all(document.remotes.map((entry) => this.loadCanary(entry))),
+      Promise.all((document.previews ?? []).filter((preview) => Date.parse(preview.expiresAt) > now).map((preview) => this.loadPreview(preview))),
     ]);
     let next = new RemoteCatalog(
       document.revision,
@@ -161,6 +176,7 @@ export class RegistryClient {
       canaries.filter((canary): canary is [string, CanaryRecord] => canary !== null),
       '',
       document.owners ?? {},
+      previews.filter((preview): preview is PreviewRecord => preview !== null),
     );
     if (!sameCatalog(next, this.catalog)) {
       const previous = this.catalog;
@@ -210,6 +226,26 @@ export class RegistryClient {
     return [entry.name, { record: { ...record, runtimeName: canaryRuntimeName(entry.name) }, percent: canary.percent }];
   }
 
+  /** A preview the registry lists, under its own runtime name; one that cannot be fetched or is refused is left out. */
+  private async loadPreview(preview: RegistryPreview): Promise<PreviewRecord | null> {
+    const record = await this.loadRecord({
+      name: preview.remote,
+      version: preview.version,
+      manifestUrl: preview.manifestUrl,
+      ...(preview.files ? { files: preview.files } : {}),
+    });
+    if (record.health !== 'up') {
+      this.options.log.warn({ remote: preview.remote, version: preview.version, health: record.health, err: record.problem }, 'preview version not usable');
+      return null;
+    }
+    return {
+      id: preview.id,
+      record: { ...record, runtimeName: previewRuntimeName(preview.remote, preview.id) },
+      tokenSha256: preview.tokenSha256,
+      expiresAt: Date.parse(preview.expiresAt),
+    };
+  }
+
   private async fetchRegistry(): Promise<RegistryDocument> {
     const cached = await this.fetchJson(this.options.registryUrl, this.registryCache);
     const result = validate(RegistryDocumentSchema, cached.body);
@@ -237,7 +273,9 @@ export class RegistryClient {
 }
 
 function sameCatalog(a: RemoteCatalog, b: RemoteCatalog): boolean {
-  if (a.revision !== b.revision || a.remotes.size !== b.remotes.size || a.canaries.size !== b.canaries.size) return false;
+  if (a.revision !== b.revision || a.remotes.size !== b.remotes.size || a.canaries.size !== b.canaries.size || a.previews.size !== b.previews.size)
+    return false;
+  for (const [hash, preview] of a.previews) if (b.previews.get(hash)?.record.manifestUrl !== preview.record.manifestUrl) return false;
   for (const [name, canary] of a.canaries) {
     const other = b.canaries.get(name);
     if (!other || other.percent !== canary.percent || other.record.manifestUrl !== canary.record.manifestUrl) return false;

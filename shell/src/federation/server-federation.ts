@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkSectionModule, type SectionModule } from '@site/contracts';
-import { RemoteCatalog, type CanaryRecord, type RemoteRecord } from './catalog';
+import { RemoteCatalog, type CanaryRecord, type PreviewRecord, type RemoteRecord } from './catalog';
 import { CircuitBreaker } from '../lib/circuit-breaker';
 import { nodeEntryPlugin } from './node-entry-plugin';
 import { RemoteStyles } from './remote-styles';
@@ -145,26 +145,31 @@ export class ServerFederation {
     const published: RemoteRecord[] = [];
     for (const record of wanted) published.push(await this.applyRecord(record, previous.remotes.get(record.name)));
     const canaries: Array<[string, CanaryRecord]> = [];
-    for (const [name, canary] of next.canaries) if (await this.applyCanary(canary)) canaries.push([name, canary]);
+    for (const [name, canary] of next.canaries) if (await this.applyVersionBeside(canary.record, 'canary')) canaries.push([name, canary]);
+    // A preview is loaded the way a canary is (its own runtime name); one that cannot be loaded is not offered.
+    const previews: PreviewRecord[] = [];
+    for (const preview of next.previews.values()) if (await this.applyVersionBeside(preview.record, 'preview')) previews.push(preview);
     this.styles.retainOnly(
       [
         ...published,
         ...previous.remotes.values(),
         ...canaries.map(([, canary]) => canary.record),
         ...[...previous.canaries.values()].map((canary) => canary.record),
+        ...previews.map((preview) => preview.record),
+        ...[...previous.previews.values()].map((preview) => preview.record),
       ].flatMap((record) => Object.values(record.assets).flatMap((assets) => assets.css)),
     );
-    const unchanged = published.every((record, index) => record === wanted[index]) && canaries.length === next.canaries.size;
-    return unchanged ? next : new RemoteCatalog(next.revision, published, canaries, '', next.owners);
+    const unchanged =
+      published.every((record, index) => record === wanted[index]) && canaries.length === next.canaries.size && previews.length === next.previews.size;
+    return unchanged ? next : new RemoteCatalog(next.revision, published, canaries, '', next.owners, previews);
   }
 
   /**
-   * Registers a canary version under its own runtime name, beside the stable version of its remote, and warms it.
-   * A canary that fails to load is not offered to anyone (its visitors get the stable version); tried again after
-   * the retry time.
+   * Registers a canary or preview version under its own runtime name, beside the stable version of its remote, and
+   * warms it. One that fails to load is not offered to anyone (its visitors get the stable version); tried again
+   * after the retry time.
    */
-  private async applyCanary(canary: CanaryRecord): Promise<boolean> {
-    const { record } = canary;
+  private async applyVersionBeside(record: RemoteRecord, kind: 'canary' | 'preview'): Promise<boolean> {
     const runtimeName = record.runtimeName ?? record.name;
     if (this.registered.get(runtimeName) === record.manifestUrl) return true;
     const failure = this.failedVersions.get(record.manifestUrl);
@@ -178,7 +183,7 @@ export class ServerFederation {
       this.registered.delete(runtimeName);
       this.options.log.warn(
         { remote: record.name, version: record.version, problems },
-        'canary version cannot be loaded; every visitor gets the stable version',
+        `${kind} version cannot be loaded; every visitor gets the stable version`,
       );
       return false;
     }

@@ -6,6 +6,8 @@ import type { Locale } from '@site/contracts';
  */
 const en = {
   'section.missing': 'Component missing',
+  'preview.banner': 'Preview of {remote} {version}: only this browser sees this version, on every page, until the preview ends.',
+  'preview.leave': 'Leave the preview',
   'section.unavailable': 'Something went wrong...',
   'common.noData': 'No data to display',
   'feeds.news.title': 'News — {siteName}',
@@ -150,6 +152,8 @@ const en = {
 export type MessageId = keyof typeof en;
 
 const ru: Record<MessageId, string> = {
+  'preview.banner': 'Предварительный просмотр {remote} {version}: эту версию видит только этот браузер, на всех страницах, пока просмотр не закончится.',
+  'preview.leave': 'Выйти из просмотра',
   'section.missing': 'Компонент отсутствует',
   'section.unavailable': 'Что-то пошло не так...',
   'common.noData': 'Нет данных для отображения',

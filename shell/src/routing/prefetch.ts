@@ -118,7 +118,7 @@ export class LinkPrefetcher {
       return null;
     }
     if (url.origin !== this.env.location.origin) return null;
-    if (/^\/(api|_shell|_platform)\//.test(url.pathname)) return null;
+    if (/^\/(api|_shell|_platform|_preview)\//.test(url.pathname)) return null;
     if (url.pathname === this.env.location.pathname && url.search === this.env.location.search) return null;
     return url;
   }

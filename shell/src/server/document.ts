@@ -52,6 +52,8 @@ export interface HeadInput {
   structuredData?: StructuredData[];
   /** Told what of the editors' head markup (htmlAttrs, meta, link) was dropped by the allow-list. */
   onRefusedMarkup?: (refused: HeadMarkupRefusal[]) => void;
+  /** Markup put first in the body, outside the application's root (a preview's banner): never hydrated. */
+  bodyStart?: string;
 }
 
 /** Installing and sharing: the locale's web app manifest, large previews on X/Twitter (from the Open Graph tags). */
@@ -142,7 +144,7 @@ export function documentHead(input: HeadInput): string {
     links.push(`<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous" fetchpriority="low">`);
   links.push(...discoveryTags(input));
   links.push(...structuredDataScripts(input));
-  return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body><div id="app">`;
+  return `<!doctype html><html ${htmlAttributes}><head>${meta.join('')}${links.join('')}<script>${PREFERENCE_SCRIPT}</script></head><body>${input.bodyStart ?? ''}<div id="app">`;
 }
 
 // The start script's text, compiled from inline-scripts/start-script.ts by the build (webpack's DefinePlugin; jest's

@@ -11,6 +11,8 @@ import type { MissBudget } from './miss-budget';
 import { tooManyRequestsPage } from './shell-failure-page';
 import { breakpointFromDevice, detectLocale } from './request-context';
 import { visitorVariant, type VisitorVariant } from './canary-variant';
+import { CLEAR_PREVIEW_COOKIE, lookUpPreview, PREVIEW_COOKIE, PREVIEW_EXIT_PATH } from './preview-access';
+import type { PreviewRecord } from '../federation/catalog';
 import { siteOrigin } from './site-origin';
 import { PAGE_TOKEN_TIMING } from '../security/page-tokens';
 
@@ -136,9 +138,19 @@ export async function deliverPage(app: FastifyInstance, request: FastifyRequest,
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
   }
 
+  // A visitor who opened a preview link gets that preview's version, rendered for them alone; a preview cookie that
+  // opens nothing (revoked, expired, made up) is cleared and the visitor gets the live page.
+  const previewSecret = request.cookies?.[PREVIEW_COOKIE];
+  const preview = previewSecret ? await lookUpPreview(app.registry, previewSecret) : null;
+  if (preview) return deliverPreview(app, request, reply, url, route, preview);
+
   // While a canary is live, the visitor's bucket picks the remotes' versions: the page is rendered and cached per
   // variant (its id is in the key), and the cookies that pin the visitor go on the answer, never in the page.
   const visitor = visitorVariant(app.registry.current, request.cookies ?? {});
+  if (previewSecret !== undefined) {
+    visitor.setCookies.push(CLEAR_PREVIEW_COOKIE);
+    visitor.shareable = false;
+  }
   const pageRequest: PageRequest = {
     pathname: url.pathname,
     search: wholeQuery(url.search),
@@ -206,6 +218,42 @@ export async function deliverPage(app: FastifyInstance, request: FastifyRequest,
   const learned = fresh.status < 500 && !declaration ? app.renderCache.declarationOf(address, revisions) : undefined;
   if (learned?.params && !learned.notFound && hasUndeclared(url.search, learned.params)) return redirectToCanonical(reply, canonicalTarget(learned.params));
   return send(fresh, outcome, vary);
+}
+
+/**
+ * A page of a preview: rendered for this visitor with the preview's version of its remote, never read from or written
+ * to the render cache, and private to the browser (`private, no-store`, so no shared cache keeps it either).
+ */
+async function deliverPreview(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: URL,
+  route: ResolvedRoute,
+  preview: PreviewRecord,
+): Promise<FastifyReply> {
+  if (app.shellConfig.pageCache.enabled && !app.missBudget.take(request.ip)) return refuseOverBudget(reply, app, route.locale);
+  const search = wholeQuery(url.search);
+  const pageRequest: PageRequest = {
+    pathname: url.pathname,
+    search,
+    device: breakpointFromDevice(request.headers['user-agent'], request.headers['sec-ch-ua-mobile'] as string | undefined),
+    origin: siteOrigin(request, app.shellConfig),
+    contentRevision: app.contentRevision.current,
+    preview: {
+      catalog: app.registry.current.forPreview(preview),
+      remote: preview.record.name,
+      version: preview.record.version,
+      exitHref: `${PREVIEW_EXIT_PATH}?to=${encodeURIComponent(`${url.pathname}${search}`)}`,
+    },
+  };
+  const rendered = await renderPage(pageRequest, renderDependencies(app), request.log);
+  const page = app.renderCache.detached(
+    `preview:${preview.id}|${pageRequest.origin}|${pageRequest.device}|${url.pathname}${search}`,
+    rendered,
+    revisionsOf(app, pageRequest),
+  );
+  return sendPage(request, reply, app, page, 'bypass', 'Accept-Encoding, Cookie', { variant: '', setCookies: [], shareable: false, varies: true });
 }
 
 function notFoundKey(base: string, locale: Locale): string {

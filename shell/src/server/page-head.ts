@@ -36,10 +36,12 @@ export interface HeadOf {
   catalog: RemoteCatalog;
   config: ShellConfig;
   log: FastifyBaseLogger;
+  /** Markup put first in the body, outside the application's root (a preview's banner). */
+  bodyStart?: string;
 }
 
 /** The document's head for the page in the stores: title, SEO, stylesheets, preloads and structured data. */
-export function pageHead({ store, locale, path, routePath, origin, handle, assets, catalog, config, log }: HeadOf): string {
+export function pageHead({ store, locale, path, routePath, origin, handle, assets, catalog, config, log, bodyStart }: HeadOf): string {
   const shown = store.page.error ? null : store.page.current;
   return documentHead({
     locale,
@@ -63,5 +65,6 @@ export function pageHead({ store, locale, path, routePath, origin, handle, asset
         ? siteStructuredData({ locale, path: routePath, origin, init: store.init.data, page: shown, mediaBase: config.publicApiBase })
         : [],
     onRefusedMarkup: (refused) => reportRefusedMarkup(refused, log),
+    ...(bodyStart ? { bodyStart } : {}),
   });
 }

@@ -26,6 +26,7 @@ import { SECTION_OF_ERROR } from '../sections/SectionFrame';
 import { pageAssets, remotesForBrowser, type ShellAssets } from './page-assets';
 import { pageHead } from './page-head';
 import { pagePolicy } from './page-csp';
+import { previewBanner } from './preview-banner';
 import { RenderTelemetry, renderedVersions, type FailedSection } from './render-telemetry';
 
 export type { ShellAssets } from './page-assets';
@@ -59,6 +60,11 @@ export interface PageRequest {
   contentRevision: string | null;
   /** Which remotes render their canary version (see canary-variant.ts); absent: every remote's stable version. */
   canaryVariant?: string;
+  /**
+   * A preview this visitor opened (see preview-access.ts): the page renders with its catalog (the preview's version
+   * of one remote) and shows the banner naming it, with the way out. Such a page is never cached.
+   */
+  preview?: { catalog: RemoteCatalog; remote: string; version: string; exitHref: string };
 }
 
 const DEGRADED_STATUSES = new Set(['failed', 'unavailable', 'deferred']);
@@ -124,7 +130,7 @@ function renderedAt(context: StaticHandlerContext, pathname: string, search: str
  * caller may still have a stale copy to serve).
  */
 export async function renderPage(page: PageRequest, deps: RenderDependencies, log: FastifyBaseLogger, options: RenderOptions = {}): Promise<RenderedPage> {
-  const catalog = deps.registry.current.forVariant(page.canaryVariant ?? '');
+  const catalog = page.preview?.catalog ?? deps.registry.current.forVariant(page.canaryVariant ?? '');
   const modules = new Map<string, SectionModule>();
   const handler = createStaticHandler(siteRoutes(serverServices(page, deps, catalog, modules, log)));
   const context = await handler.query(new Request(new URL(`${page.pathname}${page.search}`, 'http://shell.local')));
@@ -187,6 +193,7 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     catalog,
     config: deps.config,
     log,
+    ...(page.preview ? { bodyStart: previewBanner(locale, page.preview) } : {}),
   });
   const tail = documentTail(
     {

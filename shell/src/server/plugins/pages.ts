@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliverPage } from '../page-delivery';
+import { CLEAR_PREVIEW_COOKIE, lookUpPreview, previewCookie, PREVIEW_EXIT_PATH, PREVIEW_PATH, returnPath } from '../preview-access';
 import { LRUCache } from 'lru-cache';
 import { MissBudget } from '../miss-budget';
 import { resolveSiteRoute } from '../../routing/site-routes';
@@ -27,6 +28,21 @@ export async function pagesPlugin(app: FastifyInstance): Promise<void> {
     return route;
   });
   const page = (request: FastifyRequest, reply: FastifyReply) => deliverPage(app, request, reply);
+  // A preview link: the browser that opens it keeps its secret in a private cookie until the preview ends, and gets
+  // the preview's version on every page of every shell; a link that opens nothing (revoked, expired, mistyped)
+  // leaves the browser on the live site. Leaving clears the cookie and goes back to the page the visitor was on.
+  app.get(PREVIEW_EXIT_PATH, async (request, reply) =>
+    reply
+      .header('cache-control', 'private, no-store')
+      .header('set-cookie', CLEAR_PREVIEW_COOKIE)
+      .redirect(returnPath((request.query as { to?: unknown }).to), 303),
+  );
+  app.get<{ Params: { secret: string } }>(`${PREVIEW_PATH}/:secret`, async (request, reply) => {
+    const preview = await lookUpPreview(app.registry, request.params.secret);
+    reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+    reply.header('set-cookie', preview ? previewCookie(request.params.secret, preview) : CLEAR_PREVIEW_COOKIE);
+    return reply.redirect('/', 303);
+  });
   app.get('/', page);
   app.get('/*', page);
   // Static files that do not exist fall through to here: they get the site's page for their address (a 404).
