@@ -20,6 +20,8 @@ export interface OwnPlatform {
   stopService(name: string): Promise<void>;
   /** Starts a stopped service again and waits until it is healthy. */
   startService(name: string): Promise<void>;
+  /** Stops a service and starts it again with `env` added to its environment (new settings, the same data). */
+  restartService(name: string, env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,13 @@ export async function startOwnPlatform(name: string, env: Record<string, string>
     logDir,
     stopService: (service) => platform.stopService(service),
     startService: (service) => platform.startService(service),
+    async restartService(service, env) {
+      const supervised = platform.services.get(service);
+      if (!supervised) throw new Error(`the platform has no service ${service}`);
+      await supervised.stop();
+      Object.assign(supervised.spec.env, env);
+      await supervised.start();
+    },
     async stop() {
       await platform.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import { CONTRACTS_VERSION } from '@site/contracts';
+import { CONTRACTS_VERSION, validate } from '@site/contracts';
+import { ReleaseReportSchema } from '@site/contracts/fleet';
 import { createRegistryServer } from './registry-server';
 import { RegistryApi } from './client';
 import { closeStore, type RegistryPaths } from './operations';
@@ -159,6 +160,8 @@ describe.each(ENGINES)('release report of one version (real HTTP, state on %s)',
       expect(answer.headers.get('cache-control')).toBe('no-store');
       report = (await answer.json()) as typeof report;
     }
+    // The shells check the answer against the same contract before they render it.
+    expect(validate(ReleaseReportSchema, report)).toEqual({ ok: true, value: report });
     expect(report.canary).toMatchObject({ state: 'rolled back', renders: 30 });
     expect(report.canary!.reason).toContain(`30 errors in 30 renders (100.0%) against ${V1}'s 0.0%`);
     expect(report).toMatchObject({

@@ -1,45 +1,10 @@
-import type { VitalName } from '@site/contracts/fleet';
+import type { ReleaseReport, ReleaseSection } from '@site/contracts/fleet';
 import type { Verdict } from './canary';
 import { freshReports } from './fleet';
-import type { AuditEntry, DeployedVersion, RegistryState, RegistryStore } from './state';
+import type { DeployedVersion, RegistryState, RegistryStore } from './state';
 import { mergeVitals, p75Display } from './vitals-judge';
 
-/** How a section of a version compares with the same section of the version published before it. */
-type SectionChange = 'added' | 'removed' | 'changed' | 'unchanged';
-
-interface SectionReport {
-  name: string;
-  change: SectionChange;
-  /** Compressed first-load bytes measured at publish; null when the version has no figures for the section. */
-  js: number | null;
-  css: number | null;
-  previousJs: number | null;
-  previousCss: number | null;
-}
-
-/** Everything the dashboard's release page shows about one version of one remote. */
-interface ReleaseReport {
-  remote: string;
-  version: string;
-  /** The version of the same remote published just before this one, which the sections are compared with. */
-  previous: string | null;
-  manifest: string;
-  contractsVersion: string | null;
-  previousContractsVersion: string | null;
-  publishedBy: string | null;
-  publishedAt: string;
-  /** The first time visitors were served it (made live, or started as a canary); null while it never was. */
-  liveSince: string | null;
-  status: 'live' | 'canary' | 'bad' | 'not live';
-  bad: string | null;
-  sections: SectionReport[];
-  /** The judge's outcome for this version as a canary: from its latest verdict, or its audit entry. */
-  canary: { state: string; reason: string; at: string; renders: number | null; errorRate: number | null; stableErrorRate: number | null } | null;
-  /** Its counters summed over the shells reporting now (every shell counts since the version went live there). */
-  errors: { renders: number; renderErrors: number; pageViews: number; browserErrors: number };
-  vitals: Array<{ section: string; metric: VitalName; p75: number; samples: number }>;
-  audit: AuditEntry[];
-}
+type SectionChange = ReleaseSection['change'];
 
 const GOING_LIVE = new Set(['activate', 'canary', 'canary-promote', 'rollback', 'register']);
 
@@ -48,10 +13,10 @@ const GOING_LIVE = new Set(['activate', 'canary', 'canary-promote', 'rollback', 
  * figures the registry measured from the uploaded files at publish, so a change of code shows whatever the hashes
  * of file names. A version without figures for a section (registered from elsewhere) compares as unchanged.
  */
-function compareSections(current: DeployedVersion, previous: DeployedVersion | undefined): SectionReport[] {
+function compareSections(current: DeployedVersion, previous: DeployedVersion | undefined): ReleaseSection[] {
   const names = current.sections ?? Object.keys(current.sizes ?? {});
   const before = previous?.sections ?? Object.keys(previous?.sizes ?? {});
-  const report = (name: string, change: SectionChange): SectionReport => ({
+  const report = (name: string, change: SectionChange): ReleaseSection => ({
     name,
     change,
     js: current.sizes?.[name]?.js ?? null,

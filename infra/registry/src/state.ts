@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { AuditEntry } from '@site/contracts/fleet';
 
 export interface DeployedVersion {
   version: string;
@@ -61,17 +62,8 @@ export interface RegistryState {
   previews?: PreviewState[];
 }
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  remote: string;
-  from: string | null;
-  to: string | null;
-  outcome: 'ok' | 'refused' | 'failed';
-  detail: string | null;
-}
+/** One entry of the audit log, as `GET /api/audit` answers it. */
+export type { AuditEntry };
 
 export const EMPTY_STATE: RegistryState = { revision: 0, updatedAt: new Date(0).toISOString(), remotes: {}, owners: {} };
 

@@ -6,6 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
  * A field a shell leaves out takes its default, which the registry fills in (Fastify's Ajv with `useDefaults`).
  * A field the contract does not name is dropped (Fastify's Ajv with `removeAdditional`), never stored.
  * An entry of its own (`@site/contracts/fleet`): no browser exchanges it, so no browser build compiles it.
+ * The release report (`GET /api/releases/:name/:version`) is here too: the registry answers it, the shells' dashboard
+ * reads it.
  */
 
 /** What every object of the report accepts: the fields named, no others. */
@@ -101,3 +103,78 @@ export const FleetReportSchema = Type.Object(
   CLOSED,
 );
 export type FleetReport = Static<typeof FleetReportSchema>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+/** One entry of the registry's audit log (`GET /api/audit`): who changed which remote, from what to what, and how it went. */
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  actor: Type.String(),
+  action: Type.String(),
+  remote: Type.String(),
+  from: NullableString,
+  to: NullableString,
+  outcome: Type.Union([Type.Literal('ok'), Type.Literal('refused'), Type.Literal('failed')]),
+  detail: NullableString,
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+/** How a section of a version compares with the same section of the version published before it. */
+const ReleaseSectionSchema = Type.Object({
+  name: Type.String(),
+  change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed'), Type.Literal('unchanged')]),
+  /** Compressed first-load bytes measured at publish; null when the version has no figures for the section. */
+  js: NullableNumber,
+  css: NullableNumber,
+  previousJs: NullableNumber,
+  previousCss: NullableNumber,
+});
+export type ReleaseSection = Static<typeof ReleaseSectionSchema>;
+
+/**
+ * Everything the dashboard's release page shows about one version of one remote: what the registry's
+ * `GET /api/releases/:name/:version` answers, and what a shell checks it reads from there.
+ */
+export const ReleaseReportSchema = Type.Object({
+  remote: Type.String(),
+  version: Type.String(),
+  /** The version of the same remote published just before this one, which the sections are compared with. */
+  previous: NullableString,
+  manifest: Type.String(),
+  contractsVersion: NullableString,
+  previousContractsVersion: NullableString,
+  publishedBy: NullableString,
+  publishedAt: Type.String(),
+  /** The first time visitors were served it (made live, or started as a canary); null while it never was. */
+  liveSince: NullableString,
+  status: Type.Union([Type.Literal('live'), Type.Literal('canary'), Type.Literal('bad'), Type.Literal('not live')]),
+  bad: NullableString,
+  sections: Type.Array(ReleaseSectionSchema),
+  /** The judge's outcome for this version as a canary: from its latest verdict, or its audit entry. */
+  canary: Type.Union([
+    Type.Object({
+      state: Type.String(),
+      reason: Type.String(),
+      at: Type.String(),
+      renders: NullableNumber,
+      errorRate: NullableNumber,
+      stableErrorRate: NullableNumber,
+    }),
+    Type.Null(),
+  ]),
+  /** Its counters summed over the shells reporting now (every shell counts since the version went live there). */
+  errors: Type.Object({ renders: Type.Number(), renderErrors: Type.Number(), pageViews: Type.Number(), browserErrors: Type.Number() }),
+  vitals: Type.Array(
+    Type.Object({
+      section: Type.String(),
+      metric: Type.Union([Type.Literal('LCP'), Type.Literal('INP'), Type.Literal('CLS')]),
+      p75: Type.Number(),
+      samples: Type.Number(),
+    }),
+  ),
+  /** Its entries in the audit log, oldest first. */
+  audit: Type.Array(AuditEntrySchema),
+});
+export type ReleaseReport = Static<typeof ReleaseReportSchema>;

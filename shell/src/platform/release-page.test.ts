@@ -1,9 +1,10 @@
-import { renderReleasePage, type ReleaseView } from './release-page';
+import type { ReleaseReport } from '@site/contracts/fleet';
+import { releaseFromRegistry, renderReleasePage } from './release-page';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 /** A canary that was rolled back: one section grown, one added, one removed, one as before. */
-const RELEASE: ReleaseView = {
+const RELEASE: ReleaseReport = {
   remote: 'news',
   version: '1.1.0-bbbbbbbbbb',
   previous: '1.0.0-aaaaaaaaaa',
@@ -34,7 +35,19 @@ const RELEASE: ReleaseView = {
     { section: HOSTILE, metric: 'INP', p75: 175, samples: 8 },
     { section: 'NewsFeed', metric: 'INP', p75: 275, samples: 40 },
   ],
-  audit: [{ at: '2026-11-26T10:00:00.000Z', actor: 'news', action: 'publish', from: null, to: '1.1.0-bbbbbbbbbb', outcome: 'ok', detail: null }],
+  audit: [
+    {
+      id: 1,
+      at: '2026-11-26T10:00:00.000Z',
+      actor: 'news',
+      remote: 'news',
+      action: 'publish',
+      from: null,
+      to: '1.1.0-bbbbbbbbbb',
+      outcome: 'ok',
+      detail: null,
+    },
+  ],
 };
 
 /** The text of the table row of a section, tags removed. */
@@ -71,5 +84,24 @@ describe('the release page of one version', () => {
     expect(html).not.toContain(HOSTILE);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(renderReleasePage({ ...RELEASE, sections: [{ ...RELEASE.sections[0]!, name: HOSTILE }] })).not.toContain('<img');
+  });
+});
+
+describe("the registry's answer, checked before it is rendered", () => {
+  test('a report as the registry answers it (JSON, with fields added by a newer registry) is rendered as it came', () => {
+    const answer: unknown = JSON.parse(JSON.stringify({ ...RELEASE, rolloutNote: 'from a newer registry' }));
+    expect(releaseFromRegistry(answer)).toEqual({ release: answer });
+  });
+
+  test('anything else is a 502 naming what is wrong, never a page', () => {
+    const { errors: _errors, ...withoutErrors } = RELEASE;
+    const answer = releaseFromRegistry({ ...withoutErrors, status: 'gone', sections: [{ ...RELEASE.sections[0]!, js: '6 KB' }] });
+    expect(answer).toMatchObject({ status: 502 });
+    const { message } = answer as { message: string };
+    expect(message).toMatch(/^registry answered an invalid release report: /);
+    expect(message).toContain('/status');
+    expect(message).toContain('/errors');
+    expect(message).toContain('/sections/0/js');
+    expect(releaseFromRegistry('<html>Bad gateway</html>')).toMatchObject({ status: 502 });
   });
 });

@@ -1,30 +1,15 @@
+import { validate } from '@site/contracts';
+import { ReleaseReportSchema, type ReleaseReport } from '@site/contracts/fleet';
 import { escapeHtml } from '../lib/html';
 
-/** One version of one remote as the registry's `/api/releases/:remote/:version` answers it. */
-export interface ReleaseView {
-  remote: string;
-  version: string;
-  previous: string | null;
-  manifest: string;
-  contractsVersion: string | null;
-  previousContractsVersion: string | null;
-  publishedBy: string | null;
-  publishedAt: string;
-  liveSince: string | null;
-  status: string;
-  bad: string | null;
-  sections: Array<{
-    name: string;
-    change: 'added' | 'removed' | 'changed' | 'unchanged';
-    js: number | null;
-    css: number | null;
-    previousJs: number | null;
-    previousCss: number | null;
-  }>;
-  canary: { state: string; reason: string; at: string; renders: number | null; errorRate: number | null; stableErrorRate: number | null } | null;
-  errors: { renders: number; renderErrors: number; pageViews: number; browserErrors: number };
-  vitals: Array<{ section: string; metric: string; p75: number; samples: number }>;
-  audit: Array<{ at: string; actor: string; action: string; from: string | null; to: string | null; outcome: string; detail: string | null }>;
+/**
+ * The registry's answer to `/api/releases/:name/:version`, checked against the contract before it is rendered: the
+ * report, or a 502 naming what is wrong with it (a registry of another version, a broken proxy in between).
+ */
+export function releaseFromRegistry(body: unknown): { release: ReleaseReport } | { status: 502; message: string } {
+  const checked = validate(ReleaseReportSchema, body);
+  if (checked.ok) return { release: checked.value };
+  return { status: 502, message: `registry answered an invalid release report: ${checked.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}` };
 }
 
 /** The dashboard address of a version's release page. */
@@ -55,7 +40,7 @@ function percent(rate: number | null): string {
  * the canary verdict with its figures, and the errors and Web Vitals the fleet reported for it. Every name comes from
  * an upload or a team, so every one is escaped.
  */
-export function renderReleasePage(release: ReleaseView): string {
+export function renderReleasePage(release: ReleaseReport): string {
   const previous = release.previous ? escapeHtml(release.previous) : 'none (first version)';
   const sections = release.sections
     .map(

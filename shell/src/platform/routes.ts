@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTRACTS_VERSION } from '@site/contracts';
+import type { ReleaseReport } from '@site/contracts/fleet';
 import type { RegistryClient } from '../federation/registry-client';
 import type { ServerFederation } from '../federation/server-federation';
 import type { RemoteStats } from './remote-stats';
 import { renderDashboard } from './dashboard';
-import { renderReleasePage, type ReleaseView } from './release-page';
+import { releaseFromRegistry, renderReleasePage } from './release-page';
 import { operatorGuard } from './operator-auth';
 import { STATIC_DOCUMENT_POLICY } from '../security/headers';
 import { readSupervisorStatus } from './supervisor-status';
@@ -133,14 +134,15 @@ async function readRelease(
   deps: PlatformDependencies,
   remote: string,
   version: string,
-): Promise<{ release: ReleaseView } | { status: number; message: string }> {
+): Promise<{ release: ReleaseReport } | { status: number; message: string }> {
   if (!deps.fleetToken) return { status: 503, message: 'no fleet token: the registry cannot be asked' };
   try {
     const response = await fetch(new URL(`/api/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}`, deps.registryUrl), {
       headers: { authorization: `Bearer ${deps.fleetToken}` },
       signal: AbortSignal.timeout(1500),
     });
-    if (response.ok) return { release: (await response.json()) as ReleaseView };
+    // The report is rendered into the page: an answer that is not one is the registry's failure, never a broken page.
+    if (response.ok) return releaseFromRegistry(await response.json());
     const body = (await response.json().catch(() => ({}))) as { message?: string };
     // The registry's refusals of the request itself (no such version, a bad name) are the page's; its failures are not.
     return response.status === 404 || response.status === 400

@@ -1,12 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FleetReportSchema } from '@site/contracts/fleet';
+import { FleetReportSchema, ReleaseReportSchema } from '@site/contracts/fleet';
 import { fleetView } from '../fleet';
 import { RegistryError } from '../operations';
 import { toRegistryDocument } from '../registry-document';
 import { releaseReport } from '../release-report';
 import { FLEET_ACTOR } from '../tokens';
 import { actorOf, badRemoteName, noStore, type RegistryContext } from './context';
-import { ErrorAnswers, FleetViewSchema, NoBody, ReleaseParams, ReleaseReportSchema } from './schemas';
+import { ErrorAnswers, FleetViewSchema, NoBody, ReleaseParams } from './schemas';
 
 /** The largest fleet report taken in (its lists at their bounds stay well below). */
 const FLEET_REPORT_BODY_LIMIT = 1024 * 1024;

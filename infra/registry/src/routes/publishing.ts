@@ -1,11 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTRACTS_VERSION, ManifestSectionSchema } from '@site/contracts';
+import { AuditEntrySchema } from '@site/contracts/fleet';
 import { hostDeclarations } from '../fleet';
 import { checkExternalRelease, checkRecordedVersion, GateRefusal, type ExternalRelease } from '../gates';
 import { activate, authorize, publishVersion, RegistryError, registerExternal, retire, rollback, transferSection } from '../operations';
 import { describeBudget, describeGrowth } from '../size-budget';
 import { actorOf, badRemoteName, noStore, REMOTE_NAME_PATTERN, type RegistryContext } from './context';
-import { AuditEntrySchema, CanaryOrNone, DeployedVersionSchema, ErrorAnswers, RemoteParams } from './schemas';
+import { CanaryOrNone, DeployedVersionSchema, ErrorAnswers, RemoteParams } from './schemas';
 
 const Revision = Type.Integer({ minimum: 0 });
 

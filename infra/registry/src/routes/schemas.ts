@@ -39,18 +39,6 @@ export const RemoteStateSchema = Type.Object({
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-export const AuditEntrySchema = Type.Object({
-  id: Type.Integer(),
-  at: Type.String(),
-  actor: Type.String(),
-  action: Type.String(),
-  remote: Type.String(),
-  from: NullableString,
-  to: NullableString,
-  outcome: Type.Union([Type.Literal('ok'), Type.Literal('refused'), Type.Literal('failed')]),
-  detail: NullableString,
-});
-
 const VerdictSchema = Type.Object({
   version: Type.String(),
   renders: Type.Number(),
@@ -92,52 +80,6 @@ export const FleetViewSchema = Type.Object({
   canaries: Type.Record(Type.String(), VerdictSchema),
 });
 
-const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
-
-/** `/api/releases/:name/:version`: one version against the one published before it (see releaseReport). */
+/** `/api/releases/:name/:version`: one version against the one published before it (see releaseReport; its answer is
+ * ReleaseReportSchema of `@site/contracts/fleet`). */
 export const ReleaseParams = Type.Object({ name: Type.String({ pattern: REMOTE_NAME_PATTERN }), version: Type.String({ minLength: 1, maxLength: 200 }) });
-
-export const ReleaseReportSchema = Type.Object({
-  remote: Type.String(),
-  version: Type.String(),
-  previous: NullableString,
-  manifest: Type.String(),
-  contractsVersion: NullableString,
-  previousContractsVersion: NullableString,
-  publishedBy: NullableString,
-  publishedAt: Type.String(),
-  liveSince: NullableString,
-  status: Type.Union([Type.Literal('live'), Type.Literal('canary'), Type.Literal('bad'), Type.Literal('not live')]),
-  bad: NullableString,
-  sections: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed'), Type.Literal('unchanged')]),
-      js: NullableNumber,
-      css: NullableNumber,
-      previousJs: NullableNumber,
-      previousCss: NullableNumber,
-    }),
-  ),
-  canary: Type.Union([
-    Type.Object({
-      state: Type.String(),
-      reason: Type.String(),
-      at: Type.String(),
-      renders: NullableNumber,
-      errorRate: NullableNumber,
-      stableErrorRate: NullableNumber,
-    }),
-    Type.Null(),
-  ]),
-  errors: Type.Object({ renders: Type.Number(), renderErrors: Type.Number(), pageViews: Type.Number(), browserErrors: Type.Number() }),
-  vitals: Type.Array(
-    Type.Object({
-      section: Type.String(),
-      metric: Type.Union([Type.Literal('LCP'), Type.Literal('INP'), Type.Literal('CLS')]),
-      p75: Type.Number(),
-      samples: Type.Number(),
-    }),
-  ),
-  audit: Type.Array(AuditEntrySchema),
-});
