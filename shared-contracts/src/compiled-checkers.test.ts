@@ -96,6 +96,17 @@ const SAMPLES = [
         canary: { version: '2.1.0', manifestUrl: '/remotes/forms/2.1.0/mf-manifest.json', percent: 10 },
       },
     ],
+    previews: [
+      {
+        id: 'p1a2b3c4',
+        remote: 'news',
+        version: '1.3.0',
+        manifestUrl: '/remotes/news/1.3.0/mf-manifest.json',
+        tokenSha256: 'b'.repeat(64),
+        expiresAt: '2026-11-24T10:00:00.000Z',
+        files: { 'remoteEntry.js': 'c'.repeat(64) },
+      },
+    ],
   },
   {
     id: 'news',

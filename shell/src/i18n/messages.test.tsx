@@ -14,7 +14,7 @@ describe('shell messages', () => {
       const errors: string[] = [];
       const intl = createIntl({ locale, messages: shellMessages[locale], onError: (error) => errors.push(error.message) });
       for (const id of Object.keys(shellMessages[locale]))
-        intl.formatMessage({ id }, { label: 'x', siteName: 'x', percent: 100, status: 404, theme: 'x', n: 1 });
+        intl.formatMessage({ id }, { label: 'x', siteName: 'x', percent: 100, status: 404, theme: 'x', n: 1, remote: 'x', version: 'x' });
       expect(errors).toEqual([]);
     }
   });
