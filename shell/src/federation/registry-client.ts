@@ -45,6 +45,8 @@ export class RegistryClient {
   private polling: Promise<void> | null = null;
   /** A development build changed while a poll was under way: poll once more after it. */
   private pollAgain = false;
+  /** When the last poll asked for by a request (`pollOnDemand`) started, in ms since the epoch. */
+  private demandPollAt = 0;
   private unwatchDevBuilds: (() => void) | null = null;
   private devBuildsShown = '';
   lastError: string | null = null;
@@ -134,6 +136,18 @@ export class RegistryClient {
       }
     });
     return this.polling;
+  }
+
+  /**
+   * A poll asked for by a request that needs what the last poll may not have seen (a preview made since): at most
+   * one started this way per interval, so that made-up secrets cost the registry nothing more; a poll under way is
+   * waited for first, since it may have read the registry before the change.
+   */
+  async pollOnDemand(minIntervalMs: number): Promise<void> {
+    if (this.polling) await this.polling;
+    if (Date.now() - this.demandPollAt < minIntervalMs) return;
+    this.demandPollAt = Date.now();
+    await this.poll();
   }
 
   /** A poll now, or right after the one under way (which may have read the development builds before they changed). */

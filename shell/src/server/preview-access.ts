@@ -29,8 +29,7 @@ function previewFor(catalog: RemoteCatalog, secret: string | undefined, now = Da
 /** The registry as preview lookups need it: its catalog, and a poll when a secret is not (yet) known. */
 interface PreviewSource {
   readonly current: RemoteCatalog;
-  readonly lastSuccessAt: Date | null;
-  poll(): Promise<void>;
+  pollOnDemand(minIntervalMs: number): Promise<void>;
 }
 
 /** A shell asks the registry again for an unknown secret at most this often (a made-up cookie costs no more). */
@@ -38,15 +37,14 @@ const REPOLL_AFTER_MS = 1000;
 
 /**
  * The preview a visitor's secret opens. A secret this shell does not know may be a preview made since its last poll
- * (the link opened on another shell a moment ago): the registry is asked once more, unless it answered within the
- * last second, before the secret is called stale.
+ * (a link opened right after `deploy --preview`, or on another shell a moment ago): the registry is asked once more
+ * (at most one such poll a second, shared by every request waiting for it) before the secret is called stale.
  */
 export async function lookUpPreview(registry: PreviewSource, secret: string | undefined, now = Date.now()): Promise<PreviewRecord | null> {
   if (!secret || !SECRET.test(secret)) return null;
   const known = previewFor(registry.current, secret, now);
   if (known) return known;
-  if (registry.lastSuccessAt && now - registry.lastSuccessAt.getTime() < REPOLL_AFTER_MS) return null;
-  await registry.poll();
+  await registry.pollOnDemand(REPOLL_AFTER_MS);
   return previewFor(registry.current, secret, Date.now());
 }
 

@@ -85,6 +85,16 @@ describe('page delivery to a visitor who opened a preview link', () => {
     expect(live.headers['cache-control']).toMatch(/^public/);
   });
 
+  test('a link opened the moment the preview is made, before the next poll could see it, opens it', async () => {
+    const before = shell.app.registry.current.previews.size;
+    const made = await createPreview(setup.paths, 'lambda', PREVIEW, { actor: PLATFORM, ttlSeconds: 600 });
+    const opened = await get(`/_preview/${made.token}`);
+    expect(opened.statusCode).toBe(303);
+    expect(previewCookieOf(opened)).toMatch(new RegExp(`^site_preview=${made.token}; `));
+    await revokePreview(setup.paths, made.preview.id, PLATFORM);
+    await waitFor(() => shell.app.registry.current.previews.size === before);
+  });
+
   test('leaving clears the cookie and goes back to the page, never to another host', async () => {
     const left = await get('/_preview/exit?to=%2Fpreview-page%3Fx%3D1');
     expect(left.statusCode).toBe(303);
