@@ -88,22 +88,22 @@ export const MobileMenu = observer(function MobileMenu({
     if (!open || !container) return;
     // Focus goes into the menu at once; the trap's code loads only when a menu opens (most pages never need it).
     first.current?.focus();
-    let closedByEscape = false;
     let cancelled = false;
     let trap: FocusTrap | null = null;
+    // Escape works from the first moment, before the trap's code has arrived: it lets go of the trap, then closes
+    // the menu through the header, which hands focus back to the button (while the trap holds, focus could not leave).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      trap?.deactivate();
+      close.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
     const activate = ({ createFocusTrap }: typeof import('focus-trap')) => {
       if (cancelled) return;
       trap = createFocusTrap(container, {
         initialFocus: () => first.current ?? false,
-        // Escape lets go of the trap, then closes the menu through the header, which hands focus back to the button
-        // (while the trap holds, focus could not leave the menu). Closing for another reason leaves focus alone.
-        escapeDeactivates: () => {
-          closedByEscape = true;
-          return true;
-        },
-        onPostDeactivate: () => {
-          if (closedByEscape) close.current();
-        },
+        // Escape is handled above (closing for another reason leaves focus alone).
+        escapeDeactivates: false,
         // A click elsewhere (a page link, another header tool) goes through; the trap lets go.
         clickOutsideDeactivates: true,
         returnFocusOnDeactivate: false,
@@ -118,6 +118,7 @@ export const MobileMenu = observer(function MobileMenu({
       .catch((error: unknown) => console.error('The mobile menu could not load its focus trap', error));
     return () => {
       cancelled = true;
+      document.removeEventListener('keydown', onKeyDown);
       trap?.deactivate();
     };
   }, [open]);
