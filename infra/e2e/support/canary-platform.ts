@@ -16,6 +16,8 @@ export interface CanaryPolicy {
   minRenders: number;
   windowMs: number;
   vitalsMinSamples?: number;
+  /** The Web Vitals the judge compares (all three when left out). */
+  vitalsMetrics?: Array<'LCP' | 'INP' | 'CLS'>;
 }
 
 function policyEnv(policy: CanaryPolicy): Record<string, string> {
@@ -23,6 +25,7 @@ function policyEnv(policy: CanaryPolicy): Record<string, string> {
     CANARY_MIN_RENDERS: String(policy.minRenders),
     CANARY_WINDOW_MS: String(policy.windowMs),
     ...(policy.vitalsMinSamples === undefined ? {} : { CANARY_VITALS_MIN_SAMPLES: String(policy.vitalsMinSamples) }),
+    ...(policy.vitalsMetrics === undefined ? {} : { CANARY_VITALS_METRICS: policy.vitalsMetrics.join(',') }),
   };
 }
 

@@ -55,14 +55,18 @@ describe('the registry configuration', () => {
     ]);
   });
 
-  test('the canary judge on speed: 20 % worse p75 with 50 samples by default, both settable', () => {
-    expect(readRegistryConfig({}).canary.vitals).toEqual({ maxRegressionPercent: 20, minSamples: 50 });
-    expect(readRegistryConfig({ CANARY_VITALS_REGRESSION_PERCENT: '35', CANARY_VITALS_MIN_SAMPLES: '200' }).canary.vitals).toEqual({
+  test('the canary judge on speed: 20 % worse p75 with 50 samples on LCP, INP and CLS by default, each settable', () => {
+    expect(readRegistryConfig({}).canary.vitals).toEqual({ maxRegressionPercent: 20, minSamples: 50, metrics: ['LCP', 'INP', 'CLS'] });
+    expect(
+      readRegistryConfig({ CANARY_VITALS_REGRESSION_PERCENT: '35', CANARY_VITALS_MIN_SAMPLES: '200', CANARY_VITALS_METRICS: 'inp, CLS' }).canary.vitals,
+    ).toEqual({
       maxRegressionPercent: 35,
       minSamples: 200,
+      metrics: ['INP', 'CLS'],
     });
-    expect(problemsOf(() => readRegistryConfig({ CANARY_VITALS_MIN_SAMPLES: '0' }))).toEqual([
+    expect(problemsOf(() => readRegistryConfig({ CANARY_VITALS_MIN_SAMPLES: '0', CANARY_VITALS_METRICS: 'INP,FID' }))).toEqual([
       'CANARY_VITALS_MIN_SAMPLES must be a whole number of at least 1, not "0"',
+      'CANARY_VITALS_METRICS must name some of LCP, INP, CLS separated by commas, not "INP,FID"',
     ]);
   });
 

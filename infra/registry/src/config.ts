@@ -6,7 +6,8 @@ import { EnvReader, readDataFolders, readPort, type DataFolders } from './config
 import type { RegistryPaths } from './operations';
 import { loadTokenConfig, type TokenConfig } from './tokens';
 import { DEFAULT_SIZE_BUDGET, type SizeBudget } from './size-budget';
-import { DEFAULT_VITALS_POLICY } from './vitals-judge';
+import type { VitalName } from '@site/contracts/fleet';
+import { DEFAULT_VITALS_POLICY, VITAL_NAMES } from './vitals-judge';
 
 export { ConfigError } from './config-env';
 
@@ -86,6 +87,19 @@ function databaseUrlOf(reader: EnvReader): string | undefined {
 }
 
 /** The registry's paths from an environment (the orchestrator deploys built remotes into the same database). */
+/** CANARY_VITALS_METRICS: a comma-separated subset of LCP, INP and CLS (all three when unset). */
+function readVitalNames(reader: EnvReader): readonly VitalName[] {
+  const value = reader.text('CANARY_VITALS_METRICS');
+  if (value === undefined) return DEFAULT_VITALS_POLICY.metrics;
+  const names = value.split(',').map((name) => name.trim().toUpperCase());
+  const unknown = names.filter((name) => !VITAL_NAMES.includes(name as VitalName));
+  if (unknown.length > 0 || names.length === 0) {
+    reader.problems.push(`CANARY_VITALS_METRICS must name some of ${VITAL_NAMES.join(', ')} separated by commas, not "${value}"`);
+    return DEFAULT_VITALS_POLICY.metrics;
+  }
+  return [...new Set(names as VitalName[])];
+}
+
 export function registryPaths(env: NodeJS.ProcessEnv = process.env): RegistryPaths {
   const reader = new EnvReader(env);
   return registryPathsFrom(reader, readDataFolders(reader), databaseUrlOf(reader));
@@ -136,6 +150,7 @@ export function readRegistryConfig(env: NodeJS.ProcessEnv = process.env): Regist
   const vitals = {
     maxRegressionPercent: reader.integer('CANARY_VITALS_REGRESSION_PERCENT', DEFAULT_VITALS_POLICY.maxRegressionPercent, 1),
     minSamples: reader.integer('CANARY_VITALS_MIN_SAMPLES', DEFAULT_VITALS_POLICY.minSamples, 1),
+    metrics: readVitalNames(reader),
   };
   const config: RegistryConfig = {
     ...folders,

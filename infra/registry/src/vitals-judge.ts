@@ -6,9 +6,16 @@ export interface VitalsPolicy {
   maxRegressionPercent: number;
   /** Beacons both versions' section needs for a metric before it is compared (CANARY_VITALS_MIN_SAMPLES). */
   minSamples: number;
+  /**
+   * The metrics judged (CANARY_VITALS_METRICS): an operator may leave one out, e.g. LCP on a site whose largest paints
+   * are images from a host the teams do not control.
+   */
+  metrics: readonly VitalName[];
 }
 
-export const DEFAULT_VITALS_POLICY: VitalsPolicy = { maxRegressionPercent: 20, minSamples: 50 };
+export const VITAL_NAMES: readonly VitalName[] = ['LCP', 'INP', 'CLS'];
+
+export const DEFAULT_VITALS_POLICY: VitalsPolicy = { maxRegressionPercent: 20, minSamples: 50, metrics: VITAL_NAMES };
 
 /** One metric of one section, canary against stable: p75 in milliseconds (LCP, INP) or as the score (CLS). */
 export interface VitalsComparison {
@@ -22,8 +29,6 @@ export interface VitalsComparison {
   judged: boolean;
   regressed: boolean;
 }
-
-const METRICS: readonly VitalName[] = ['LCP', 'INP', 'CLS'];
 
 /** The shells' histograms added up per metric, remote, section and version (each shell counts its own beacons). */
 export function mergeVitals(reports: VitalsHistogram[][]): Map<string, VitalsHistogram> {
@@ -78,7 +83,7 @@ export function p75Display(name: VitalName, buckets: readonly number[]): number 
   return display(name, p75Of(name, buckets));
 }
 
-/** Every section of the canary with beacons, per metric, against the same section of the stable version. */
+/** Every section of the canary with beacons, per judged metric, against the same section of the stable version. */
 export function compareVitals(
   merged: Map<string, VitalsHistogram>,
   remote: string,
@@ -89,7 +94,7 @@ export function compareVitals(
   const comparisons: VitalsComparison[] = [];
   const canarySections = [...merged.values()].filter((item) => item.remote === remote && item.version === canaryVersion);
   for (const histogram of canarySections.sort((a, b) => `${a.section} ${a.name}`.localeCompare(`${b.section} ${b.name}`))) {
-    if (!METRICS.includes(histogram.name)) continue;
+    if (!policy.metrics.includes(histogram.name)) continue;
     const stable = merged.get(seriesKey(histogram.name, remote, histogram.section, stableVersion));
     const samples = histogram.buckets.at(-1) ?? 0;
     const stableSamples = stable?.buckets.at(-1) ?? 0;
