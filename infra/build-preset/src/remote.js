@@ -8,6 +8,7 @@ const { moduleRules } = require('./rules');
 const { discoverSections, assertSectionNames, assertNoShellOwnedImports, writeExposeModules } = require('./sections');
 const { resolveOptions } = require('./resolve');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity');
+const { browserMinimizer } = require('./minimizer');
 
 const TEAM_NAME = /^[a-z][a-z0-9_]{1,39}$/;
 
@@ -22,7 +23,7 @@ function baseConfig({ rootDir, mode, side, classPrefix, designSystemCss }) {
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',
     // Node loads the server container from disk: minifying it would cost build time and readable stack traces.
-    ...(side === 'server' ? { optimization: { minimize: false } } : {}),
+    optimization: side === 'server' ? { minimize: false } : { minimizer: browserMinimizer() },
   };
 }
 
