@@ -46,6 +46,14 @@ function stalledUpload(server: TestApi, sentBytes: number) {
   return { request, closed, status: () => response };
 }
 
+// One API with a 60 s byte-rate window (no upload of these tests is cut by it) for the disconnect test and the file-name
+// tests: each API start migrates and seeds a database.
+let wideWindow: TestApi;
+beforeAll(async () => {
+  wideWindow = await startTestApi('sqlite', { uploadIdleTimeoutMs: 60_000 });
+});
+afterAll(() => wideWindow?.stop());
+
 describe('upload intake under stalled and aborted uploads', () => {
   let server: TestApi;
   const incoming = () => path.join(server.config.dataDir, 'uploads', '.incoming');
@@ -64,19 +72,15 @@ describe('upload intake under stalled and aborted uploads', () => {
   });
 
   test('an upload whose client disconnects leaves no partial file behind, at once', async () => {
-    const slowWindow = await startTestApi('sqlite', { uploadIdleTimeoutMs: 60_000 });
-    try {
-      const folder = path.join(slowWindow.config.dataDir, 'uploads', '.incoming');
-      const upload = stalledUpload(slowWindow, 8 * 1024 * 1024);
-      await until(() => filesIn(folder).some((name) => fs.statSync(path.join(folder, name)).size > 1024 * 1024), 10_000);
-      upload.request.destroy();
-      // Well within the 60 s window: the disconnect itself deletes the file.
-      const took = await until(() => filesIn(folder).length === 0, 2000);
-      console.log(`partial of an aborted 8 MB upload deleted ${took} ms after the disconnect`);
-      expect(await sendJson(slowWindow, 'GET', '/health')).toMatchObject({ status: 200 });
-    } finally {
-      await slowWindow.stop();
-    }
+    const folder = path.join(wideWindow.config.dataDir, 'uploads', '.incoming');
+    expect(filesIn(folder)).toEqual([]);
+    const upload = stalledUpload(wideWindow, 8 * 1024 * 1024);
+    await until(() => filesIn(folder).some((name) => fs.statSync(path.join(folder, name)).size > 1024 * 1024), 10_000);
+    upload.request.destroy();
+    // Well within the 60 s window: the disconnect itself deletes the file.
+    const took = await until(() => filesIn(folder).length === 0, 2000);
+    console.log(`partial of an aborted 8 MB upload deleted ${took} ms after the disconnect`);
+    expect(await sendJson(wideWindow, 'GET', '/health')).toMatchObject({ status: 200 });
   });
 
   test('partials left by a killed process are deleted when the API starts', async () => {
@@ -97,29 +101,28 @@ describe('upload intake under stalled and aborted uploads', () => {
 });
 
 describe('uploaded file names', () => {
-  let server: TestApi;
-
-  beforeAll(async () => {
-    server = await startTestApi('sqlite');
-  });
-  afterAll(() => server?.stop());
-
   test('bidirectional controls are stripped from an uploaded file name before it is stored', async () => {
-    const answer = await postMultipart(server, '/en/forms/application', [
+    const answer = await postMultipart(wideWindow, '/en/forms/application', [
       ...applicationFields(),
       { name: 'files', filename: 'invoice\u202Eexe.pdf', head: PDF_HEAD, size: 2000 },
     ]);
     expect(answer.status).toBe(201);
-    const row = (await server.api.db('form_attachments').where({ submission_id: answer.body.id }).first()) as { original_name: string };
+    const row = (await wideWindow.api.db('form_attachments').where({ submission_id: answer.body.id }).first()) as { original_name: string };
     expect(row.original_name).toBe('invoiceexe.pdf');
   });
 
   test('a 10,004-character file name is refused with the file-name message, not a parser error', async () => {
     const name = `${'a'.repeat(10_000)}.pdf`;
-    const en = await postMultipart(server, '/en/forms/application', [...applicationFields(), { name: 'files', filename: name, head: PDF_HEAD, size: 2000 }]);
+    const en = await postMultipart(wideWindow, '/en/forms/application', [
+      ...applicationFields(),
+      { name: 'files', filename: name, head: PDF_HEAD, size: 2000 },
+    ]);
     expect(en.status).toBe(400);
     expect(en.body.message).toBe('The file name is too long: 255 characters at most');
-    const ru = await postMultipart(server, '/ru/forms/application', [...applicationFields(), { name: 'files', filename: name, head: PDF_HEAD, size: 2000 }]);
+    const ru = await postMultipart(wideWindow, '/ru/forms/application', [
+      ...applicationFields(),
+      { name: 'files', filename: name, head: PDF_HEAD, size: 2000 },
+    ]);
     expect(ru.body.message).toBe('Слишком длинное имя файла: не больше 255 символов');
   });
 });
