@@ -21,7 +21,7 @@ const CLI = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
  * releases 67.5 s of CPU one folder each without a cache, 41.6 s here). The cache lives for one run (the global
  * setup removes it); the output is the same as without it, and each release's `dist/` is copied out of the folder.
  */
-export const NEWS_BUILDS_DIR = path.join(repoRoot, 'test-results', 'e2e-news-builds');
+const NEWS_BUILDS_DIR = path.join(repoRoot, 'test-results', 'e2e-news-builds');
 const BUILD_FOLDER = path.join(NEWS_BUILDS_DIR, 'news');
 const BUILD_LOCK = path.join(NEWS_BUILDS_DIR, 'lock');
 
