@@ -11,10 +11,11 @@ const { moduleRules } = require('./rules');
 
 /**
  * Builds a remote: `buildRemote({ team: 'news' })` from the remote's folder. The sections are the folders of
- * `src/sections`; the result is a publishable `dist/` with one manifest.
+ * `src/sections`; the result is a publishable `dist/` with one manifest. `cacheDirectory` (none by default):
+ * see createRemoteBuild.
  */
-async function buildRemote({ team, rootDir = process.cwd(), sections, mode }) {
-  const build = createRemoteBuild({ team, rootDir, sections, mode });
+async function buildRemote({ team, rootDir = process.cwd(), sections, mode, cacheDirectory }) {
+  const build = createRemoteBuild({ team, rootDir, sections, mode, cacheDirectory });
   fs.rmSync(build.distDir, { recursive: true, force: true });
   const { warnings } = await runWebpack(build.configs);
   const { CONTRACTS_VERSION } = require('@site/contracts');

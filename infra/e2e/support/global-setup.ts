@@ -17,6 +17,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   const logDir = path.resolve(__dirname, '../../../test-results/e2e-logs');
   fs.rmSync(logDir, { recursive: true, force: true });
+  // The news releases' build folder and webpack cache (see news-release.ts): every run builds from scratch.
+  fs.rmSync(path.resolve(__dirname, '../../../test-results/e2e-news-builds'), { recursive: true, force: true });
   const captcha = await startCaptchaProvider();
   const platform = await startPlatform({
     ports: { site: 0, remotes: 0, api: 0, registry: 0 },

@@ -4,15 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { collectConsole } from '../support/console';
 import { startExtraShell, type ExtraShell } from '../support/extra-shell';
+import { newsBuildWith } from '../support/news-release';
 import { copyDir, operatorHeaders, platformStatus, putPage, registry, registryPaths, repoRoot, waitForRemote } from '../support/platform-control';
 
 // These tests redeploy and stop remotes that every page uses: they run one after another, after the rest.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { buildRemote } = require(path.join(repoRoot, 'infra/build-preset/src/index.js')) as {
-  buildRemote(options: { team: string; rootDir: string }): Promise<{ manifest: { site: { version: string } } }>;
-};
 
 const workDir = path.join(repoRoot, 'test-results', 'e2e-remotes');
 const SLUG = 'e2e-lifecycle';
@@ -37,15 +33,10 @@ test.describe('remote lifecycle', () => {
     const uptimeBefore = (await platformStatus(request)).process.uptimeSeconds;
 
     // The news team adds two section folders and rebuilds their remote, and only it.
-    const copy = path.join(workDir, 'news');
-    copyDir(path.join(repoRoot, 'remotes/news'), copy, (name) => ['dist', '.federation', 'node_modules'].includes(name));
-    for (const section of ['E2eFresh', 'E2eThrowsInBrowser']) {
-      copyDir(path.join(__dirname, '../fixtures/sections', section), path.join(copy, 'src/sections', section));
-    }
-    const { manifest } = await buildRemote({ team: 'news', rootDir: copy });
-    freshVersion = manifest.site.version;
+    const release = await newsBuildWith(workDir, 'E2eFresh', 'E2eThrowsInBrowser');
+    freshVersion = release.version;
     expect(freshVersion).not.toBe(originalNews);
-    await registry.deployBuild(registryPaths(), path.join(copy, 'dist'));
+    await registry.deployBuild(registryPaths(), release.dist);
     await waitForRemote(request, 'news', (remote) => remote.version === freshVersion && remote.sections.includes('E2eFresh'));
 
     await putPage(request, 'ru', {
