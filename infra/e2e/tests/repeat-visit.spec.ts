@@ -38,8 +38,13 @@ test('a second page view downloads no script the first one loaded, and going bac
   launchOptions,
   baseURL,
 }) => {
-  // Playwright turns the back/forward cache off in the browsers it launches; a visitor's browser has it on.
-  const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  // Playwright turns the back/forward cache off in the browsers it launches; a visitor's browser has it on. The full
+  // browser, not the headless shell the other tests run in: the shell has no back/forward cache at all.
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    executablePath: process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
   try {
     const context = await browser.newContext({ baseURL, locale: 'ru-RU' });
     await context.addInitScript(() => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 'use strict';
-// `npm test`: everything CI runs. Installs Debian's Chromium and starts PostgreSQL when missing, builds what is
+// `npm test`: everything CI runs. Installs Debian's Chromium (headless and full) and starts PostgreSQL when missing, builds what is
 // out of date, type-checks, lints (ESLint, Prettier's check, knip), runs every jest project (SQLite and PostgreSQL included) and the Playwright suite,
 // and ends with one summary line: "N passed, N failed".
 const fs = require('node:fs');
@@ -11,7 +11,9 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { buildWhatIsMissing, repoRoot } = require('../src/builds');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Playwright's browser: Debian's headless Chromium; the full one for the back/forward cache test. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 
@@ -106,7 +108,8 @@ function playwrightCounts(file) {
 async function main() {
   const started = Date.now();
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-  ensureDebianPackage(CHROMIUM, 'chromium');
+  ensureDebianPackage(CHROMIUM, 'chromium-headless-shell');
+  ensureDebianPackage(FULL_CHROMIUM, 'chromium');
   ensureDebianPackage(NGINX, 'nginx-light');
   ensureDebianPackage(PROMTOOL, 'prometheus');
   ensureDebianPackage('/usr/bin/kubectl', 'kubectl');
@@ -137,6 +140,7 @@ async function main() {
   const e2e = run('playwright (Debian chromium)', 'npx', ['playwright', 'test', '-c', 'infra/e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
     CHROMIUM_PATH: CHROMIUM,
+    FULL_CHROMIUM_PATH: FULL_CHROMIUM,
     PROMTOOL_PATH: PROMTOOL,
   });
   const counts = [jestCounts(jestFile), playwrightCounts(e2eFile)];
