@@ -7,6 +7,10 @@ const babelJest = require('babel-jest').default;
 const swcJest = require('@swc/jest');
 
 const LINARIA_IMPORT = '@linaria/';
+// Jest runs a module inside a function whose parameters are `module`, `exports`, `require`, `__filename` and
+// `__dirname`. Babel renames a top-level binding of one of those names, SWC keeps it and the file fails to parse
+// (a test's `const module = ...`): such a file goes through Babel too.
+const WRAPPER_NAME_DECLARED = /^(?:export\s+)?(?:const|let|var|function|class)\s+(?:module|exports|require|__filename|__dirname)\b/m;
 
 /** SWC settings per kind of file: `tsx` must be off for .ts, where `<T>value` is a type assertion, not JSX. */
 function swcOptions(syntax, tsx = false) {
@@ -22,16 +26,16 @@ function swcOptions(syntax, tsx = false) {
 }
 
 module.exports = {
-  /** @param {{ babel: object }} options babel-jest's options, for the files that import linaria. */
+  /** @param {{ babel: object }} options babel-jest's options, for the files that import linaria (or see above). */
   createTransformer({ babel }) {
-    const linaria = babelJest.createTransformer(babel);
+    const babelTransformer = babelJest.createTransformer(babel);
     const swc = {
       ts: swcJest.createTransformer(swcOptions('typescript')),
       tsx: swcJest.createTransformer(swcOptions('typescript', true)),
       js: swcJest.createTransformer(swcOptions('ecmascript')),
     };
     const pick = (source, filename) => {
-      if (source.includes(LINARIA_IMPORT)) return linaria;
+      if (source.includes(LINARIA_IMPORT) || WRAPPER_NAME_DECLARED.test(source)) return babelTransformer;
       if (filename.endsWith('.tsx')) return swc.tsx;
       return /\.[cm]?ts$/.test(filename) ? swc.ts : swc.js;
     };
