@@ -19,16 +19,21 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
     displayName: path.relative(repoRoot, packageDir),
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
     testEnvironment: 'node',
+    // jest-transform.js compiles with SWC, and with Babel a file that imports linaria (see there).
     transform: {
       // Components are styled with linaria: the same WyW transform as the build turns styles into class names.
       '/(shared-ui|shell|remotes)/.+\\.[jt]sx?$': [
-        'babel-jest',
+        path.join(repoRoot, 'jest-transform.js'),
         {
-          configFile: path.join(repoRoot, 'babel.config.json'),
-          presets: [['@wyw-in-js/babel-preset', { babelOptions: { configFile: path.join(repoRoot, 'babel.config.json'), envName: 'styles' } }]],
+          babel: {
+            configFile: path.join(repoRoot, 'babel.config.json'),
+            presets: [
+              [require.resolve('@wyw-in-js/babel-preset'), { babelOptions: { configFile: path.join(repoRoot, 'babel.config.json'), envName: 'styles' } }],
+            ],
+          },
         },
       ],
-      '^.+\\.[cm]?[jt]s$': ['babel-jest', { configFile: path.join(repoRoot, 'babel.config.json') }],
+      '^.+\\.[cm]?[jt]s$': [path.join(repoRoot, 'jest-transform.js'), { babel: { configFile: path.join(repoRoot, 'babel.config.json') } }],
     },
     // react-intl and its formatjs dependencies ship ES modules only, as do parts of jsdom's tree (the shell's server
     // sanitizes with it). Only the innermost node_modules folder of a path decides.
