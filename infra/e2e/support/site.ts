@@ -17,6 +17,26 @@ export async function asReturningVisitor(context: BrowserContext): Promise<void>
   });
 }
 
+/**
+ * Notes in each page of the context when it starts observing interactions (a PerformanceObserver of `event` entries):
+ * the shell loads its Web Vitals code once the page has loaded and the main thread is idle (at most 4 s later), and a
+ * page left before that reports no INP. Pair with `untilObservingInteractions`.
+ */
+export async function noteInteractionObserver(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const observe = PerformanceObserver.prototype.observe;
+    PerformanceObserver.prototype.observe = function (options) {
+      if (options?.type === 'event') (window as unknown as { observingInteractions: boolean }).observingInteractions = true;
+      return observe.call(this, options);
+    };
+  });
+}
+
+/** Waits until the page observes interactions (see noteInteractionObserver): an interaction now counts towards INP. */
+export async function untilObservingInteractions(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { observingInteractions?: boolean }).observingInteractions === true)).toBe(true);
+}
+
 /** Requests the browser makes to the content API for page data (through the shell's `/api/` proxy). */
 export function pageDataRequests(page: Page): string[] {
   const requests: string[] = [];

@@ -4,7 +4,7 @@ import { CANARY_BUCKET, newsVersionOn, STABLE_BUCKET, startCanaryPlatform, type 
 import { bucketVisitor, deployCanary, newsBuildWith, sectionVersion, siteRemotes, type NewsRelease } from '../support/news-release';
 import { repoRoot } from '../support/platform-control';
 import { startPrometheus, type PrometheusAlert } from '../support/prometheus';
-import { asReturningVisitor } from '../support/site';
+import { asReturningVisitor, noteInteractionObserver, untilObservingInteractions } from '../support/site';
 
 // One platform of its own for every canary of the news remote: canaries change what every visitor of the news remote
 // gets, the judge runs on short windows, and the registry is stopped. Starting a platform costs a lot on a small
@@ -43,10 +43,13 @@ async function clickAndLeave(browser: Browser, site: string, bucket: number): Pr
   const context = await browser.newContext({ baseURL: site });
   try {
     await asReturningVisitor(context);
+    await noteInteractionObserver(context);
     await context.addCookies([{ name: 'site_bucket', value: String(bucket), url: site }]);
     const page = await context.newPage();
     await page.goto(`/${VITALS_SLUG}`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    // A click before the page observes interactions, then leaving, would report no INP.
+    await untilObservingInteractions(page);
     const section = page.locator('[data-section="NewsLatest"]');
     await section.click({ position: { x: 2, y: 2 } });
     const version = await section.getAttribute('data-remote-version');

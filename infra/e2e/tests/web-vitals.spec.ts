@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { operatorHeaders } from '../support/platform-control';
-import { asReturningVisitor, openHydrated } from '../support/site';
+import { asReturningVisitor, noteInteractionObserver, openHydrated, untilObservingInteractions } from '../support/site';
 
 interface Series {
   remote: string;
@@ -98,17 +98,9 @@ test.describe('Web Vitals', () => {
 
   test('a click on a news filter sends INP when the visitor leaves, counted under the news feed that holds the link', async ({ page, context, request }) => {
     await asReturningVisitor(context);
-    // Notes when the page starts observing interactions: the shell loads its Web Vitals code once the page has loaded
-    // and the main thread is idle (at most 4 s later), and a page left before that reports nothing.
-    await context.addInitScript(() => {
-      const observe = PerformanceObserver.prototype.observe;
-      PerformanceObserver.prototype.observe = function (options) {
-        if (options?.type === 'event') (window as unknown as { observingInteractions: boolean }).observingInteractions = true;
-        return observe.call(this, options);
-      };
-    });
+    await noteInteractionObserver(context);
     await openHydrated(page, '/en/media');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { observingInteractions?: boolean }).observingInteractions === true)).toBe(true);
+    await untilObservingInteractions(page);
     const feed = page.locator('[data-section="NewsFeed"][data-remote="news"]');
     const series: Series = { remote: 'news', section: 'NewsFeed', version: (await feed.getAttribute('data-remote-version'))! };
     expect(series.version).toBeTruthy();
