@@ -8,7 +8,6 @@ const { moduleRules } = require('./rules');
 const { discoverSections, assertSectionNames, assertNoShellOwnedImports, writeExposeModules } = require('./sections');
 const { resolveOptions } = require('./resolve');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity');
-const { browserMinimizer } = require('./minimizer');
 const { babelConfigFile } = require('./paths');
 
 const TEAM_NAME = /^[a-z][a-z0-9_]{1,39}$/;
@@ -24,7 +23,7 @@ function baseConfig({ rootDir, mode, side, classPrefix, designSystemCss }) {
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',
     // Node loads the server container from disk: minifying it would cost build time and readable stack traces.
-    optimization: side === 'server' ? { minimize: false } : { minimizer: browserMinimizer() },
+    ...(side === 'server' ? { optimization: { minimize: false } } : {}),
   };
 }
 

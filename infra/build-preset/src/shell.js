@@ -6,7 +6,6 @@ const webpack = require('webpack');
 const { sharedDependencies, browserSharedModuleSource } = require('./shared');
 const { moduleRules } = require('./rules');
 const { resolveOptions } = require('./resolve');
-const { browserMinimizer } = require('./minimizer');
 const { shellInlineScripts } = require('./inline-script');
 
 /** Node packages the shell server requires at run time instead of bundling them. */
@@ -137,7 +136,6 @@ function createShellBuild({ rootDir, mode = process.env.NODE_ENV === 'developmen
     // The federation runtime stays in the one lazily loaded chunk of the module that starts it (browser-runtime.ts):
     // webpack's vendor group would split it into a second request.
     optimization: {
-      minimizer: browserMinimizer(),
       splitChunks: {
         cacheGroups: {
           styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true },
