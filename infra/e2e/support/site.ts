@@ -18,15 +18,25 @@ export async function asReturningVisitor(context: BrowserContext): Promise<void>
 }
 
 /**
- * Notes in each page of the context when it starts observing interactions (a PerformanceObserver of `event` entries):
- * the shell loads its Web Vitals code once the page has loaded and the main thread is idle (at most 4 s later), and a
- * page left before that reports no INP. Pair with `untilObservingInteractions`.
+ * Notes in each page of the context when it starts observing interactions (a PerformanceObserver of `event` entries),
+ * and counts the interactions the browser has measured: the shell loads its Web Vitals code once the page has loaded
+ * and the main thread is idle (at most 4 s later), and a page left before that reports no INP; the browser measures an
+ * interaction only once the frame after it is presented, and a page left before that reports none either. Pair with
+ * `untilObservingInteractions` (before the interaction) and `untilInteractionMeasured` (after it).
  */
 export async function noteInteractionObserver(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
+    const page = window as unknown as { observingInteractions: boolean; measuredInteractions: number };
     const observe = PerformanceObserver.prototype.observe;
+    page.measuredInteractions = 0;
+    const counter = new PerformanceObserver((list) => {
+      page.measuredInteractions += list.getEntries().filter((entry) => (entry as PerformanceEventTiming).interactionId > 0).length;
+    });
+    // A quick click (under 16 ms) has no `event` entry to observe, only the page's `first-input` one.
+    observe.call(counter, { type: 'first-input', buffered: true });
+    observe.call(counter, { type: 'event', buffered: true, durationThreshold: 16 });
     PerformanceObserver.prototype.observe = function (options) {
-      if (options?.type === 'event') (window as unknown as { observingInteractions: boolean }).observingInteractions = true;
+      if (options?.type === 'event') page.observingInteractions = true;
       return observe.call(this, options);
     };
   });
@@ -35,6 +45,14 @@ export async function noteInteractionObserver(context: BrowserContext): Promise<
 /** Waits until the page observes interactions (see noteInteractionObserver): an interaction now counts towards INP. */
 export async function untilObservingInteractions(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { observingInteractions?: boolean }).observingInteractions === true)).toBe(true);
+}
+
+/**
+ * Waits until the browser has measured an interaction on the page (see noteInteractionObserver): leaving the page now
+ * reports its INP.
+ */
+export async function untilInteractionMeasured(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { measuredInteractions?: number }).measuredInteractions ?? 0)).toBeGreaterThan(0);
 }
 
 /** Requests the browser makes to the content API for page data (through the shell's `/api/` proxy). */

@@ -4,7 +4,7 @@ import { CANARY_BUCKET, newsVersionOn, STABLE_BUCKET, startCanaryPlatform, type 
 import { bucketVisitor, deployCanary, newsBuildWith, sectionVersion, siteRemotes, type NewsRelease } from '../support/news-release';
 import { repoRoot } from '../support/platform-control';
 import { startPrometheus, type PrometheusAlert } from '../support/prometheus';
-import { asReturningVisitor, noteInteractionObserver, untilObservingInteractions } from '../support/site';
+import { asReturningVisitor, noteInteractionObserver, untilInteractionMeasured, untilObservingInteractions } from '../support/site';
 
 // One platform of its own for every canary of the news remote: canaries change what every visitor of the news remote
 // gets, the judge runs on short windows, and the registry is stopped. Starting a platform costs a lot on a small
@@ -52,6 +52,8 @@ async function clickAndLeave(browser: Browser, site: string, bucket: number): Pr
     await untilObservingInteractions(page);
     const section = page.locator('[data-section="NewsLatest"]');
     await section.click({ position: { x: 2, y: 2 } });
+    // Leaving before the browser has measured the click (after the next frame) would report no INP either.
+    await untilInteractionMeasured(page);
     const version = await section.getAttribute('data-remote-version');
     await page.goto('about:blank');
     return version;
