@@ -46,15 +46,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'site', testIgnore: /(lifecycle|overload|supervision|\.fault)\.spec\.ts/, use: { browserName: 'chromium' } },
-    // Redeploys and stops remotes: runs alone, after everything else. In the full browser, the one its canary-on-speed
-    // test last passed in: the headless shell was suspected of losing quick clicks' INP, but the cause was a minifier
-    // (since reverted), and the headless shell has not been tried on this project again.
-    {
-      name: 'lifecycle',
-      testMatch: /lifecycle\.spec\.ts/,
-      dependencies: ['site'],
-      use: { browserName: 'chromium', launchOptions: { ...launchOptions, executablePath: process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium' } },
-    },
+    // Redeploys and stops remotes: runs alone, after everything else.
+    { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts/, dependencies: ['site'], use: { browserName: 'chromium' } },
     // Platforms of their own that are flooded or lose a service, and frozen backend services (`*.fault.spec.ts`):
     // alone, after everything else.
     { name: 'resilience', testMatch: /(overload|supervision|\.fault)\.spec\.ts/, dependencies: ['lifecycle'], use: { browserName: 'chromium' } },
