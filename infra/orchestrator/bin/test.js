@@ -126,13 +126,12 @@ async function main() {
   // content API now stop such late starts; the shell's suites that start servers in their hooks do not yet, so the
   // run still ends itself (jest prints its open-handles warning). A second cause, React's scheduler holding a
   // MessagePort open in jsdom suites, is gone (the jsdom set-up no longer installs Node's MessageChannel).
-  // Three workers on two cores: suites wait on their servers, browsers and database much of the time. With two, the
-  // whole run kept 1.24 cores busy on average (336.7 s wall, 418.7 s CPU); with three it took 256.7 s and 270.9 s
-  // (351.3 and 384.8 s CPU). Jest's default on two cores is one worker (in band).
+  // Two workers: jest's default on two cores is one (in band), which leaves a core idle while a suite waits on its
+  // servers, browsers or database.
   const unit = run('jest (units, content API on SQLite and PostgreSQL)', 'npx', [
     'jest',
     '--ci',
-    '--maxWorkers=3',
+    '--maxWorkers=2',
     '--forceExit',
     '--json',
     `--outputFile=${jestFile}`,
