@@ -16,55 +16,13 @@ const { buildRemote } = require(path.join(repoRoot, 'infra/build-preset/src/inde
 const CLI = path.join(repoRoot, 'infra/registry/bin/site-remotes.js');
 
 /**
- * Where every news release of the run is built, one after another: webpack's filesystem cache knows modules by
- * absolute path, so the second build in the same folder redoes only what its sections change (measured: three
- * releases 67.5 s of CPU one folder each without a cache, 41.6 s here). The cache lives for one run (the global
- * setup removes it); the output is the same as without it, and each release's `dist/` is copied out of the folder.
+ * Where the news releases of the run are built, one folder (with its webpack cache) per Playwright worker slot, so
+ * that no two builds share one: webpack's filesystem cache knows modules by absolute path, so the second build in
+ * the same folder redoes only what its sections change (measured: three releases 67.5 s of CPU one folder each
+ * without a cache, 41.6 s here). The global setup removes the folders: each run builds from scratch, and the output
+ * is the same as without a cache. Each release's `dist/` is copied out of the folder.
  */
 const NEWS_BUILDS_DIR = path.join(repoRoot, 'test-results', 'e2e-news-builds');
-const BUILD_FOLDER = path.join(NEWS_BUILDS_DIR, 'news');
-const BUILD_LOCK = path.join(NEWS_BUILDS_DIR, 'lock');
-
-/** Runs `build` while holding the build folder: spec files of the lifecycle project may run in two workers at once. */
-async function withBuildFolder<T>(build: () => Promise<T>): Promise<T> {
-  fs.mkdirSync(NEWS_BUILDS_DIR, { recursive: true });
-  for (;;) {
-    try {
-      fs.mkdirSync(BUILD_LOCK);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock left by a worker that has ended (killed mid-build) is taken over.
-      const owner = lockOwner();
-      if (owner && !processAlive(owner)) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  fs.writeFileSync(path.join(BUILD_LOCK, 'pid'), String(process.pid));
-  try {
-    return await build();
-  } finally {
-    fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
-}
-
-/** The process that holds the build folder, or 0 while it has not written its id yet (or has just let go). */
-function lockOwner(): number {
-  try {
-    return Number(fs.readFileSync(path.join(BUILD_LOCK, 'pid'), 'utf8'));
-  } catch {
-    return 0;
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface NewsRelease {
   dist: string;
@@ -76,16 +34,18 @@ export interface NewsRelease {
  * team could make (the news sources as they are, plus these sections).
  */
 export async function newsBuildWith(workDir: string, ...sections: string[]): Promise<NewsRelease> {
-  return withBuildFolder(async () => {
-    copyDir(path.join(repoRoot, 'remotes/news'), BUILD_FOLDER, (name) => ['dist', '.federation', 'node_modules'].includes(name));
-    for (const section of sections) {
-      copyDir(path.join(__dirname, '../fixtures/sections', section), path.join(BUILD_FOLDER, 'src/sections', section));
-    }
-    const { manifest } = await buildRemote({ team: 'news', rootDir: BUILD_FOLDER, cacheDirectory: path.join(NEWS_BUILDS_DIR, 'cache') });
-    const dist = path.join(workDir, `news-${sections.join('-')}`);
-    copyDir(path.join(BUILD_FOLDER, 'dist'), dist);
-    return { dist, version: manifest.site.version };
-  });
+  // Playwright's slot of this worker: tests in one slot run one after another.
+  const slot = path.join(NEWS_BUILDS_DIR, `worker-${process.env.TEST_PARALLEL_INDEX ?? '0'}`);
+  const folder = path.join(slot, 'news');
+  fs.rmSync(path.join(folder, 'src/sections'), { recursive: true, force: true });
+  copyDir(path.join(repoRoot, 'remotes/news'), folder, (name) => ['dist', '.federation', 'node_modules'].includes(name));
+  for (const section of sections) {
+    copyDir(path.join(__dirname, '../fixtures/sections', section), path.join(folder, 'src/sections', section));
+  }
+  const { manifest } = await buildRemote({ team: 'news', rootDir: folder, cacheDirectory: path.join(slot, 'cache') });
+  const dist = path.join(workDir, `news-${sections.join('-')}`);
+  copyDir(path.join(folder, 'dist'), dist);
+  return { dist, version: manifest.site.version };
 }
 
 interface CliRun {
