@@ -97,7 +97,8 @@ test('the dev loop of a remote: a saved text is on the running site within secon
     await expect(page.getByRole('heading', { name: text })).toBeVisible();
     expect(fromDevBuild.some((url) => url.endsWith('.js'))).toBe(true);
     expect(consoleMessages.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);
-    // 2 s on an idle machine is the aim; the bound leaves room for a loaded test machine (the figure is printed).
+    // The goal (on the page within 2 s of saving) is `npm run bench:dev-loop`'s to measure, on a quiet machine; this
+    // bound leaves room for the suite's loaded one, and the figure is printed.
     expect(visibleMs).toBeLessThan(30_000);
   } finally {
     if (loop.child.exitCode === null) {

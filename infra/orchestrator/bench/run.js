@@ -9,7 +9,7 @@ const { spawnSync } = require('node:child_process');
 
 const fleet = process.argv.includes('--fleet') || process.env.npm_config_fleet === 'true';
 const options = process.argv.slice(2).filter((arg) => arg !== '--fleet');
-const scripts = fleet ? ['fleet-bench.js'] : ['platform-bench.js', 'phone-bench.js', 'monolith-bench.js'];
+const scripts = fleet ? ['fleet-bench.js'] : ['platform-bench.js', 'phone-bench.js', 'monolith-bench.js', 'dev-loop-bench.js'];
 for (const script of scripts) {
   const result = spawnSync(process.execPath, [path.join(__dirname, script), ...options], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
