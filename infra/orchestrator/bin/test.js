@@ -2,13 +2,13 @@
 // @ts-check
 'use strict';
 // `npm test`: everything CI runs. Installs Debian's Chromium (headless and full) and starts PostgreSQL when missing, builds what is
-// out of date, type-checks, lints (ESLint, Prettier's check, knip), runs every jest project (SQLite and PostgreSQL included) and the Playwright suite,
-// and ends with one summary line: "N passed, N failed".
+// out of date, type-checks and lints (ESLint, Prettier's check, knip) while every jest project runs (SQLite and PostgreSQL included), then
+// runs the Playwright suite, and ends with one summary line: "N passed, N failed".
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { buildWhatIsMissing, repoRoot } = require('../src/builds');
 
 /** Playwright's browser: Debian's headless Chromium; the full one for the back/forward cache test. */
@@ -17,14 +17,51 @@ const FULL_CHROMIUM = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 
-/** @param {string} title @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
-function run(title, command, args, env = {}) {
+/**
+ * A command to its end, its output on ours. Not spawnSync: the event loop keeps serving what runs in the background.
+ * @param {string} title @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<{ ok: boolean, seconds: number }>}
+ */
+async function run(title, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${title}`);
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+  /** @type {string} */
+  const status = await new Promise((resolve) => {
+    child.on('error', (error) => resolve(error.message));
+    child.on('close', (code, signal) => resolve(String(code ?? signal)));
+  });
   const seconds = (Date.now() - started) / 1000;
-  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${seconds.toFixed(1)} s`);
-  return { ok: result.status === 0, seconds };
+  console.log(`=== ${title}: ${status === '0' ? 'ok' : `failed (exit ${status})`} in ${seconds.toFixed(1)} s`);
+  return { ok: status === '0', seconds };
+}
+
+/**
+ * `run`'s commands one after the other in the background, their output held and printed whole when they are done
+ * (so that it does not interleave with what runs in the foreground meanwhile).
+ * @param {{ title: string, command: string, args: string[] }[]} steps
+ * @returns {Promise<{ ok: boolean, seconds: number }[]>}
+ */
+async function runInBackground(steps) {
+  const results = [];
+  for (const { title, command, args } of steps) {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    /** @type {string} */
+    const status = await new Promise((resolve) => {
+      child.on('error', (error) => resolve(error.message));
+      child.on('close', (code, signal) => resolve(String(code ?? signal)));
+    });
+    const seconds = (Date.now() - started) / 1000;
+    process.stdout.write(`\n=== ${title} (beside the next step)\n${Buffer.concat(output).toString()}`);
+    console.log(`=== ${title}: ${status === '0' ? 'ok' : `failed (exit ${status})`} in ${seconds.toFixed(1)} s`);
+    results.push({ ok: status === '0', seconds });
+  }
+  return results;
 }
 
 /**
@@ -117,8 +154,12 @@ async function main() {
   await ensurePostgres();
   console.log('\n=== build');
   await buildWhatIsMissing({ log: (line) => console.log(line) });
-  const typecheck = run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
-  const lint = run('lint (ESLint, Prettier check, knip)', 'npm', ['run', '--silent', 'lint']);
+  // Type-checking and linting (one core, about 2 min) run beside jest, whose two workers keep about 1.2 of the two
+  // cores busy (its suites wait on servers, browsers and the database).
+  const checks = runInBackground([
+    { title: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
+    { title: 'lint (ESLint, Prettier check, knip)', command: 'npm', args: ['run', '--silent', 'lint'] },
+  ]);
   const jestFile = path.join(reports, 'jest.json');
   // --forceExit: one run on a 2-core CI machine stayed alive after every test had passed. What keeps jest alive is a
   // server started in a beforeAll that outlasted its time limit: jest goes on without it and the server comes up
@@ -128,7 +169,7 @@ async function main() {
   // MessagePort open in jsdom suites, is gone (the jsdom set-up no longer installs Node's MessageChannel).
   // Two workers: jest's default on two cores is one (in band), which leaves a core idle while a suite waits on its
   // servers, browsers or database.
-  const unit = run('jest (units, content API on SQLite and PostgreSQL)', 'npx', [
+  const unit = await run('jest (units, content API on SQLite and PostgreSQL)', 'npx', [
     'jest',
     '--ci',
     '--maxWorkers=2',
@@ -136,8 +177,9 @@ async function main() {
     '--json',
     `--outputFile=${jestFile}`,
   ]);
+  const [typecheck, lint] = await checks;
   const e2eFile = path.join(reports, 'playwright.json');
-  const e2e = run('playwright (Debian chromium)', 'npx', ['playwright', 'test', '-c', 'infra/e2e/playwright.config.ts', '--reporter=list,json'], {
+  const e2e = await run('playwright (Debian chromium)', 'npx', ['playwright', 'test', '-c', 'infra/e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
     CHROMIUM_PATH: CHROMIUM,
     FULL_CHROMIUM_PATH: FULL_CHROMIUM,
