@@ -104,4 +104,19 @@ describe('registry client against the real registry and static host', () => {
     expect(client.lastError).toContain('registry');
     expect(client.current.remotes.get('news')?.health).toBe('unreachable');
   });
+
+  it('a poll asked for by a request soon after another waits its turn rather than going without, and waiting requests share it', async () => {
+    await deployBuild(paths, fakeBuild(dir, 'news', '1.0.0-aaaaaaaaaa', ['NewsLatest']));
+    await client.pollOnDemand(500);
+    expect(client.current.remotes.get('news')?.version).toBe('1.0.0-aaaaaaaaaa');
+    // A change right after that poll (a preview made a moment later): the next requests' poll still sees it.
+    await deployBuild(paths, fakeBuild(dir, 'news', '1.0.1-cccccccccc', ['NewsLatest']));
+    const polls = jest.spyOn(client, 'poll');
+    const started = Date.now();
+    await Promise.all([client.pollOnDemand(500), client.pollOnDemand(500), client.pollOnDemand(500)]);
+    expect(client.current.remotes.get('news')?.version).toBe('1.0.1-cccccccccc');
+    expect(polls).toHaveBeenCalledTimes(1);
+    // Not before its turn: the registry is asked at most once per interval by requests.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
 });

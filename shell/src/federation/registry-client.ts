@@ -47,6 +47,8 @@ export class RegistryClient {
   private pollAgain = false;
   /** When the last poll asked for by a request (`pollOnDemand`) started, in ms since the epoch. */
   private demandPollAt = 0;
+  /** The poll asked for by requests, started or waiting for its turn. */
+  private demandPoll: Promise<void> | null = null;
   private unwatchDevBuilds: (() => void) | null = null;
   private devBuildsShown = '';
   lastError: string | null = null;
@@ -140,14 +142,24 @@ export class RegistryClient {
 
   /**
    * A poll asked for by a request that needs what the last poll may not have seen (a preview made since): at most
-   * one started this way per interval, so that made-up secrets cost the registry nothing more; a poll under way is
-   * waited for first, since it may have read the registry before the change.
+   * one started this way per interval, so that made-up secrets cost the registry nothing more. A request that comes
+   * sooner waits for the next one (shared by every request waiting), rather than going without: a preview link opened
+   * a moment after another lookup would otherwise be called unknown. A poll under way is waited for first, since it
+   * may have read the registry before the change.
    */
   async pollOnDemand(minIntervalMs: number): Promise<void> {
     if (this.polling) await this.polling;
-    if (Date.now() - this.demandPollAt < minIntervalMs) return;
-    this.demandPollAt = Date.now();
-    await this.poll();
+    this.demandPoll ??= (async () => {
+      const wait = this.demandPollAt + minIntervalMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      this.demandPollAt = Date.now();
+      try {
+        await this.poll();
+      } finally {
+        this.demandPoll = null;
+      }
+    })();
+    await this.demandPoll;
   }
 
   /** A poll now, or right after the one under way (which may have read the development builds before they changed). */
