@@ -68,8 +68,49 @@ const Group = styled.div`
 `;
 
 const COPIED_SHOWN_MS = 4000;
+/** The "copy link" button: it carries its link and its confirmation, so that its server HTML works without its code. */
+const COPY_BUTTON = 'button[data-share="copy"][data-share-url]';
 
-/** Share links (VK, Telegram) and a "copy link" button under an article or an event. */
+/** Puts a link on the clipboard; answers false after offering it to copy by hand (no clipboard, a refused permission). */
+async function copyLink(url: string, promptLabel: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(url);
+    return true;
+  } catch {
+    window.prompt(promptLabel, url);
+    return false;
+  }
+}
+
+const shownUntil = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+
+/**
+ * The "copy link" button of share links rendered as server HTML without their code (a section that does not
+ * hydrate): one click handler on the document does what the component does, and returns the function that removes it.
+ */
+export function handleShareButtonsWithoutCode(doc: Document, within: string): () => void {
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>(COPY_BUTTON) : null;
+    if (!button?.closest(within)) return;
+    const status = button.closest('[data-share-links]')?.querySelector('[data-share-status]');
+    void copyLink(button.dataset.shareUrl!, button.textContent ?? '').then((copied) => {
+      if (!copied || !status) return;
+      status.textContent = button.dataset.shareCopied ?? '';
+      clearTimeout(shownUntil.get(status));
+      shownUntil.set(
+        status,
+        setTimeout(() => (status.textContent = ''), COPIED_SHOWN_MS),
+      );
+    });
+  };
+  doc.addEventListener('click', onClick);
+  return () => doc.removeEventListener('click', onClick);
+}
+
+/**
+ * Share links (VK, Telegram) and a "copy link" button under an article or an event. Without its code (the server
+ * HTML of a section that does not hydrate), the button works through `handleShareButtonsWithoutCode`.
+ */
 export function ShareLinks({ url, title, labels }: ShareLinksProps) {
   const headingId = useId();
   const [copied, setCopied] = useState(false);
@@ -77,13 +118,7 @@ export function ShareLinks({ url, title, labels }: ShareLinksProps) {
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   const targets = shareTargets(url, title);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): select-and-copy by hand is still possible.
-      window.prompt(labels.copy, url);
-      return;
-    }
+    if (!(await copyLink(url, labels.copy))) return;
     setCopied(true);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_SHOWN_MS);
@@ -105,7 +140,7 @@ export function ShareLinks({ url, title, labels }: ShareLinksProps) {
           </a>
         </li>
         <li>
-          <button type="button" onClick={() => void copy()} data-share="copy">
+          <button type="button" onClick={() => void copy()} data-share="copy" data-share-url={url} data-share-copied={labels.copied}>
             {labels.copy}
           </button>
         </li>

@@ -42,7 +42,7 @@ export { hrefWithQuery, listParam, toggleInList } from './query';
 export { Pagination, FilterLinks, LinkTabs, pageWindow, type PaginationProps, type LinkOption } from './navigation-controls';
 export { DARK_PALETTE, SCHEME_PALETTE } from './palettes';
 export { JsonLd, jsonLdText, useAbsoluteUrl, type StructuredData } from './JsonLd';
-export { ShareLinks, shareTargets, type ShareLabels, type ShareLinksProps } from './ShareLinks';
+export { ShareLinks, shareTargets, handleShareButtonsWithoutCode, type ShareLabels, type ShareLinksProps } from './ShareLinks';
 export { useLeaveGuard, formHasUnsavedInput } from './leave-guard';
 export {
   TextInput,

@@ -168,3 +168,19 @@ test('a page with an interactive section still hydrates it: the media list loads
   await expect(page).toHaveURL(/\/en\/media\?formats=video$/);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
+
+test('an event page loads no code for its details, and their "copy link" button copies the page link and says so', async ({ page, context, baseURL }) => {
+  const code = remoteCode(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await openHydrated(page, '/en/events/5');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-section="EventDetails"] [data-static-section]')).toHaveCount(1);
+  expect(code.filter((url) => /\/remotes\/events\//.test(url))).toEqual([]);
+  const share = page.locator('[data-section="EventDetails"] [data-share-links]');
+  await share.getByRole('button', { name: 'Copy link' }).click();
+  await expect(share.getByRole('status')).toHaveText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/en/events/5`);
+  // The confirmation goes after a while, as the component's does.
+  await expect(share.getByRole('status')).toHaveText('', { timeout: 8000 });
+  expect(code.filter((url) => /\/remotes\/events\//.test(url))).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
-import { scrollToHash, servedAsDocument } from '@site/ui';
+import { handleShareButtonsWithoutCode, scrollToHash, servedAsDocument } from '@site/ui';
 
 /** The attribute of a static section's body (see SectionFrame): its server HTML has no code of its own. */
 const STATIC_BODY = '[data-static-section]';
@@ -33,7 +33,7 @@ function routerTargetOf(event: MouseEvent, location: Location): { anchor: HTMLAn
 /**
  * Static sections keep their server HTML without their code, so their links have no click handlers: one handler
  * on the document sends their internal links through the router (a client navigation, held by the leave guard like
- * any other link) instead of a document load.
+ * any other link) instead of a document load. Their share links' "copy link" buttons get the design system's handler.
  */
 export function useStaticSectionLinks(navigate: NavigateFunction, win: Window): void {
   useEffect(() => {
@@ -55,6 +55,10 @@ export function useStaticSectionLinks(navigate: NavigateFunction, win: Window): 
       void navigate(to, { replace: to === here });
     };
     win.document.addEventListener('click', onClick);
-    return () => win.document.removeEventListener('click', onClick);
+    const stopShareButtons = handleShareButtonsWithoutCode(win.document, STATIC_BODY);
+    return () => {
+      win.document.removeEventListener('click', onClick);
+      stopShareButtons();
+    };
   }, [navigate, win]);
 }

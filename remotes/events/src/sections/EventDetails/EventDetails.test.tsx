@@ -186,10 +186,12 @@ describe('EventDetails for search engines and sharing', () => {
       `https://t.me/share/url?url=${address}&text=${encodeURIComponent('University open day')}`,
     );
     expect(html).toMatch(/<h2[^>]*>Share<\/h2>/);
-    expect(html).toMatch(/<button type="button" data-share="copy">Copy link<\/button>/);
+    expect(html).toMatch(/<button type="button" data-share="copy" data-share-url="[^"]+" data-share-copied="Link copied">Copy link<\/button>/);
     const russian = renderSection(EventDetails, { props: { id: 1 }, data: openDay }, ru);
     expect(linkNamed(russian, 'ВКонтакте (откроется в новой вкладке)').href).toContain(encodeURIComponent('https://university.test/events/1'));
-    expect(russian).toMatch(/<button type="button" data-share="copy">Скопировать ссылку<\/button>/);
+    expect(russian).toMatch(
+      /<button type="button" data-share="copy" data-share-url="[^"]+" data-share-copied="Ссылка скопирована">Скопировать ссылку<\/button>/,
+    );
   });
 });
 

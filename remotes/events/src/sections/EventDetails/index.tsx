@@ -26,7 +26,7 @@ import { eventStructuredData } from './structured-data';
 import type { EventDetailsProps } from './load';
 
 /** The page query parameters this section reads: only these reach it, and they key the cached page. */
-export const meta = { query: ['eventId'] };
+export const meta = { query: ['eventId'], hydrate: false };
 
 export { load } from './load';
 

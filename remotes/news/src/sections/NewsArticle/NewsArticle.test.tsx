@@ -160,7 +160,9 @@ describe('NewsArticle for search engines and sharing', () => {
     expect(linkNamed(html, 'Telegram (opens in a new tab)').href).toContain(`url=${encodeURIComponent('https://university.test/en/news/42')}`);
     const russian = renderSection(NewsArticle, { props: { id: 42 }, data: news }, ru);
     expect(russian).toMatch(/<h2[^>]*>Поделиться<\/h2>/);
-    expect(russian).toMatch(/<button type="button" data-share="copy">Скопировать ссылку<\/button>/);
+    expect(russian).toMatch(
+      /<button type="button" data-share="copy" data-share-url="[^"]+" data-share-copied="Ссылка скопирована">Скопировать ссылку<\/button>/,
+    );
   });
 });
 
