@@ -11,8 +11,8 @@ export { load } from './load';
 /** The page's query parameter of the centre tab. */
 export const CENTRE_PARAM = 'centre';
 
-/** The page query parameters this section reads: only these reach it, and they key the cached page. */
-export const meta = { query: [CENTRE_PARAM] };
+/** The page query parameters this section reads (only these reach it, and they key the cached page); its tabs and cards are links only, so the server HTML is final. */
+export const meta = { query: [CENTRE_PARAM], hydrate: false };
 
 const Groups = styled.div`
   display: grid;

@@ -7,6 +7,9 @@ export interface RichTextProps {
   title?: string;
 }
 
+/** Links and text only: the server HTML is final, and the browser loads no code for the block on a server-rendered page. */
+export const meta = { hydrate: false };
+
 /** An editor's text block. The HTML usually brings its own h2; an editor's title adds one above it. */
 export default function RichText({ descriptor }: SectionProps<RichTextProps, undefined>) {
   const html = typeof descriptor.props.html === 'string' ? descriptor.props.html : '';
