@@ -82,6 +82,7 @@ async function copyLink(url: string, promptLabel: string): Promise<boolean> {
   }
 }
 
+/** The timer that clears each code-less status line's confirmation (another click restarts it). */
 const shownUntil = new WeakMap<Element, ReturnType<typeof setTimeout>>();
 
 /**
