@@ -184,20 +184,3 @@ test('an event page loads no code for its details, and their "copy link" button 
   await expect(share.getByRole('status')).toHaveText('', { timeout: 8000 });
   expect(code.filter((url) => /\/remotes\/events\//.test(url))).toEqual([]);
 });
-
-test('the vacancy list loads no code: its centre tabs navigate in the page and the list shows that centre', async ({ page }) => {
-  await openHydrated(page, '/en/vacancies');
-  await expect(page.locator('[data-section="VacancyList"] [data-static-section]')).toHaveCount(1);
-  // The forms on the page hydrate; the list beside them keeps its server HTML.
-  await expect(page.locator('[data-section="ResumeForm"] [data-static-section]')).toHaveCount(0);
-  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
-  const list = page.locator('[data-section="VacancyList"]');
-  const tab = list.locator('a[data-tab]:not([data-tab="all"])').first();
-  const centre = await tab.getAttribute('data-tab');
-  await tab.click();
-  await expect(page).toHaveURL(new RegExp(`\\?centre=${centre}$`));
-  await expect(list.locator(`a[data-tab="${centre}"]`)).toHaveAttribute('aria-current', 'page');
-  await expect(list.locator('section[data-centre]')).toHaveCount(1);
-  await expect(list.locator(`section[data-centre="${centre}"]`)).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-});

@@ -11,8 +11,12 @@ export { load } from './load';
 /** The page's query parameter of the centre tab. */
 export const CENTRE_PARAM = 'centre';
 
-/** The page query parameters this section reads (only these reach it, and they key the cached page); its tabs and cards are links only, so the server HTML is final. */
-export const meta = { query: [CENTRE_PARAM], hydrate: false };
+/**
+ * The page query parameters this section reads: only these reach it, and they key the cached page. It hydrates although
+ * its tabs and cards are links only: a tab changes the query without reloading the page, and the list re-renders from
+ * the location, which a section kept as server HTML would not.
+ */
+export const meta = { query: [CENTRE_PARAM] };
 
 const Groups = styled.div`
   display: grid;
