@@ -29,7 +29,9 @@ export const SectionMetaSchema = Type.Object({
   /**
    * Whether the section needs its code in the browser to be what it is (default true). False: the section has no
    * interactive parts, so its server HTML is final on a server-rendered page and its code loads only when the
-   * browser itself must render it (after a client navigation).
+   * browser itself must render it (after a client navigation). Links and the design system's share links work
+   * without the code; a section that renders from the location (a query parameter its links change while the page
+   * stays, as tabs do) must hydrate, since its server HTML is kept until the page itself changes.
    */
   hydrate: Type.Optional(Type.Boolean()),
   /**
