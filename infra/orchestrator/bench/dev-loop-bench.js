@@ -93,7 +93,7 @@ runBench(async () => {
         if (verbose) console.log(lines.splice(0).join('\n'));
         byKind[change.kind].push(took);
         console.log(`save ${String(round + 1).padStart(2)} (${change.kind.padEnd(7)}): on ${page} ${took} ms after the save`);
-        // The next save comes after the loop has seen this build served, as a developer's next edit would.
+        // A pause before the next save, as between a developer's edits (the page already carries this one).
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       const all = [...byKind.message, ...byKind.code];
