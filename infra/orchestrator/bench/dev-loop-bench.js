@@ -5,7 +5,7 @@
 // dev loop of a scratch copy of a remote (`npm run dev`'s own code), then saves one after the other, alternating an
 // edit of a section's code and one of its messages, each timed from the save until the page's server HTML carries
 // it. Prints every save, the median and the worst against the goal (on the page within 2 s of saving).
-// Options: --team <name> (education), --page <path> (/en/people), --saves <n> (10), --verbose (the loop's own lines).
+// Options: --saves <n> (10), --verbose (the loop's own lines).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -14,6 +14,9 @@ const { withBenchPlatform, runBench } = require('./bench-platform');
 const { median } = require('./lighthouse-bench');
 
 const GOAL_MS = 2000;
+/** The remote whose loop runs, and the page that shows the section and the message the saves change. */
+const TEAM = 'education';
+const PAGE = '/en/people';
 const repoRoot = path.resolve(__dirname, '../../..');
 
 /** @param {string} name */
@@ -33,9 +36,8 @@ function scratchCopy(team) {
 }
 
 /**
- * The edits a developer makes: a message's text (`<key>` in the English messages, shown on `page`) and a section's
- * code (an attribute on the region element it renders). Each answers the new
- * file and the text the page must then carry.
+ * The edits a developer makes: a message's text (`people.title` in the English messages, shown on `PAGE`) and a
+ * section's code (an attribute on PeopleDirectory's region element). Each answers the text the page must then carry.
  * @param {string} dir @param {number} round
  */
 function edit(dir, round) {
@@ -55,17 +57,15 @@ function edit(dir, round) {
 }
 
 runBench(async () => {
-  const team = option('team', 'education');
-  const page = option('page', '/en/people');
   const saves = Number(option('saves', '10'));
   const verbose = process.argv.includes('--verbose');
   await withBenchPlatform('dev-loop-bench', async (site, platform) => {
-    const dir = scratchCopy(team);
+    const dir = scratchCopy(TEAM);
     /** @type {string[]} */
     const lines = [];
     const started = Date.now();
     const loop = await startRemoteDev({
-      team,
+      team: TEAM,
       rootDir: dir,
       registerDir: path.join(platform.dataDir, 'dev-remotes'),
       siteUrl: site,
@@ -77,22 +77,22 @@ runBench(async () => {
         if (Date.now() - started > 120_000) throw new Error(`the first development build was not served after 120 s:\n${lines.join('\n')}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      console.log(`dev loop of ${team}: first build served after ${Date.now() - started} ms`);
+      console.log(`dev loop of ${TEAM}: first build served after ${Date.now() - started} ms`);
       /** @type {Record<string, number[]>} */
       const byKind = { message: [], code: [] };
       for (let round = 0; round < saves; round += 1) {
         const saved = Date.now();
         const change = edit(dir, round);
         for (;;) {
-          const html = await (await fetch(`${site}${page}`)).text();
+          const html = await (await fetch(`${site}${PAGE}`)).text();
           if (html.includes(change.expect)) break;
-          if (Date.now() - saved > 60_000) throw new Error(`save ${round + 1} not on ${page} after 60 s:\n${lines.join('\n')}`);
+          if (Date.now() - saved > 60_000) throw new Error(`save ${round + 1} not on ${PAGE} after 60 s:\n${lines.join('\n')}`);
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
         const took = Date.now() - saved;
         if (verbose) console.log(lines.splice(0).join('\n'));
         byKind[change.kind].push(took);
-        console.log(`save ${String(round + 1).padStart(2)} (${change.kind.padEnd(7)}): on ${page} ${took} ms after the save`);
+        console.log(`save ${String(round + 1).padStart(2)} (${change.kind.padEnd(7)}): on ${PAGE} ${took} ms after the save`);
         // A pause before the next save, as between a developer's edits (the page already carries this one).
         await new Promise((resolve) => setTimeout(resolve, 500));
       }

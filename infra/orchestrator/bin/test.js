@@ -18,6 +18,17 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 
 /**
+ * How a child process ended: '0' for success, else its exit code, signal or spawn error.
+ * @param {import('node:child_process').ChildProcess} child @returns {Promise<string>}
+ */
+function exitOf(child) {
+  return new Promise((resolve) => {
+    child.on('error', (error) => resolve(error.message));
+    child.on('close', (code, signal) => resolve(String(code ?? signal)));
+  });
+}
+
+/**
  * A command to its end, its output on ours. Not spawnSync: the event loop keeps serving what runs in the background.
  * @param {string} title @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
  * @returns {Promise<{ ok: boolean, seconds: number }>}
@@ -25,12 +36,7 @@ const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 async function run(title, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${title}`);
-  const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
-  /** @type {string} */
-  const status = await new Promise((resolve) => {
-    child.on('error', (error) => resolve(error.message));
-    child.on('close', (code, signal) => resolve(String(code ?? signal)));
-  });
+  const status = await exitOf(spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } }));
   const seconds = (Date.now() - started) / 1000;
   console.log(`=== ${title}: ${status === '0' ? 'ok' : `failed (exit ${status})`} in ${seconds.toFixed(1)} s`);
   return { ok: status === '0', seconds };
@@ -51,11 +57,7 @@ async function runInBackground(steps) {
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
-    /** @type {string} */
-    const status = await new Promise((resolve) => {
-      child.on('error', (error) => resolve(error.message));
-      child.on('close', (code, signal) => resolve(String(code ?? signal)));
-    });
+    const status = await exitOf(child);
     const seconds = (Date.now() - started) / 1000;
     process.stdout.write(`\n=== ${title} (beside the next step)\n${Buffer.concat(output).toString()}`);
     console.log(`=== ${title}: ${status === '0' ? 'ok' : `failed (exit ${status})`} in ${seconds.toFixed(1)} s`);
