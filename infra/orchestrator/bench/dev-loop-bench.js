@@ -9,6 +9,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 const { startRemoteDev } = require('../../build-preset/src/dev');
 const { withBenchPlatform, runBench } = require('./bench-platform');
 const { median } = require('./lighthouse-bench');
@@ -18,12 +19,6 @@ const GOAL_MS = 2000;
 const TEAM = 'education';
 const PAGE = '/en/people';
 const repoRoot = path.resolve(__dirname, '../../..');
-
-/** @param {string} name */
-function option(name, fallback = '') {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-}
 
 /** A scratch copy of the remote's sources (times kept), resolving packages from the repository. @param {string} team */
 function scratchCopy(team) {
@@ -57,8 +52,11 @@ function edit(dir, round) {
 }
 
 runBench(async () => {
-  const saves = Number(option('saves', '10'));
-  const verbose = process.argv.includes('--verbose');
+  // Not strict: `npm run bench` hands every script the options of all (--soak, --rebuild).
+  const { values } = parseArgs({ options: { saves: { type: 'string', default: '10' }, verbose: { type: 'boolean', default: false } }, strict: false });
+  const saves = Number(values.saves);
+  if (!Number.isInteger(saves) || saves < 1) throw new Error(`--saves takes a whole number of saves from 1, not ${values.saves}`);
+  const verbose = values.verbose === true;
   await withBenchPlatform('dev-loop-bench', async (site, platform) => {
     const dir = scratchCopy(TEAM);
     /** @type {string[]} */

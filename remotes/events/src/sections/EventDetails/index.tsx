@@ -25,8 +25,10 @@ import { applicationTargetOf } from './application';
 import { eventStructuredData } from './structured-data';
 import type { EventDetailsProps } from './load';
 
-/** The page query parameters this section reads: only these reach it, and they key the cached page. */
-/** Links and text; its one control, the share links' "copy link" button, works from the server HTML (see ShareLinks). */
+/**
+ * The page query parameters this section reads: only these reach it, and they key the cached page. It does not hydrate:
+ * links and text, and its one control, the share links' "copy link" button, works from the server HTML (see ShareLinks).
+ */
 export const meta = { query: ['eventId'], hydrate: false };
 
 export { load } from './load';
