@@ -4,18 +4,41 @@ const fs = require('node:fs');
 const net = require('node:net');
 const { spawn } = require('node:child_process');
 
-/** A free TCP port on loopback (the OS picks it). */
-function freePort() {
+/**
+ * @typedef {object} PortReservation
+ * @property {number} port
+ * @property {() => Promise<void>} release  lets the port go (once; later calls do nothing)
+ */
+
+/**
+ * A free TCP port on loopback (the OS picks it), held by a listening socket until `release()`. While it is held no
+ * other process can take it: neither a server listening on port 0 nor an outgoing connection's local port. A fleet
+ * picks its ports seconds before its replicas start (nginx is configured with them first); a port let go at once was
+ * free for anything else on the machine in between.
+ * @returns {Promise<PortReservation>}
+ */
+function reservePort() {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
+    // A client that connects meanwhile (nginx trying an upstream that has not started) is cut at once, as close as
+    // a listening socket comes to a refused connection.
+    const server = net.createServer((socket) => socket.destroy());
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      /** @type {Promise<void> | null} */
+      let released = null;
+      resolve({ port, release: () => (released ??= new Promise((done) => server.close(() => done()))) });
     });
   });
+}
+
+/** A free TCP port on loopback, let go at once: for a server started right away. @returns {Promise<number>} */
+async function freePort() {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
 }
 
 /** @param {number} ms */
@@ -35,7 +58,8 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 class Service {
   /**
    * @param {ServiceSpec} spec
-   * @param {{ log: (line: string) => void, logFile?: string }} options
+   * @param {{ log: (line: string) => void, logFile?: string, reserved?: PortReservation }} options  `reserved`: the
+   *   service's port, held until its first start
    */
   constructor(spec, options) {
     this.spec = spec;
@@ -122,11 +146,18 @@ class Service {
     this.stopping = false;
     this.state = this.state === 'restarting' ? 'restarting' : 'starting';
     this.startedAt = Date.now();
+    await this.options.reserved?.release();
     const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    const closed = new Promise((resolve) => child.once('close', resolve));
     const sink = this.options.logFile ? fs.createWriteStream(this.options.logFile, { flags: 'a' }) : null;
+    // The last lines it printed, for the error of a start that fails (a drill's log folder is removed when it ends).
+    /** @type {string[]} */
+    const recent = [];
     const forward = (/** @type {Buffer} */ chunk) => {
+      recent.push(...String(chunk).split('\n').filter(Boolean));
+      recent.splice(0, recent.length - 20);
       if (sink) sink.write(chunk);
       else for (const line of String(chunk).split('\n').filter(Boolean)) this.options.log(`[${spec.name}] ${line}`);
     };
@@ -134,8 +165,12 @@ class Service {
     child.stderr?.on('data', forward);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (!this.running)
-        throw new Error(`${spec.name} exited during start-up (code ${child.exitCode})${this.options.logFile ? `; see ${this.options.logFile}` : ''}`);
+      if (!this.running) {
+        // Its last output may still be in the pipes: 'close' comes once they are drained.
+        await Promise.race([closed, delay(1000)]);
+        const printed = recent.length > 0 ? `; it printed:\n${recent.join('\n')}` : '';
+        throw new Error(`${spec.name} exited during start-up (code ${child.exitCode})${this.options.logFile ? `; see ${this.options.logFile}` : ''}${printed}`);
+      }
       try {
         const response = await fetch(spec.healthUrl, { signal: AbortSignal.timeout(1000) });
         if (response.ok) {
@@ -163,4 +198,4 @@ class Service {
   }
 }
 
-module.exports = { Service, freePort };
+module.exports = { Service, freePort, reservePort };
