@@ -13,7 +13,7 @@ const { Client } = require('pg');
 const { buildWhatIsMissing, repoRoot } = require('./builds');
 const { startFleetNginx } = require('./fleet-nginx');
 const { deployBuiltRemotes } = require('./platform');
-const { Service, freePort } = require('./services');
+const { Service, freePort, reservePort } = require('./services');
 
 /** @typedef {'content-api' | 'registry' | 'remote-host' | 'shell'} ServiceKind */
 /** The order replicas start in: what each kind needs is up before it. */
@@ -94,8 +94,11 @@ async function startFleet(options = {}) {
   process.once('exit', killAll);
   /** @type {Awaited<ReturnType<typeof startFleetNginx>> | null} */
   let nginx = null;
+  /** Lets go the ports of replicas that never started (a start-up that failed). */
+  let releaseUnstarted = async () => {};
   const cleanUp = async () => {
     process.removeListener('exit', killAll);
+    await releaseUnstarted();
     await Promise.all(replicas.map((replica) => replica.service.stop()));
     await nginx?.stop();
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => log(`could not drop ${database}: ${error.message}`));
@@ -104,10 +107,15 @@ async function startFleet(options = {}) {
 
   try {
     const host = '127.0.0.1';
-    /** @type {Record<ServiceKind, number[]>} */
-    const ports = { 'content-api': [], registry: [], 'remote-host': [], shell: [] };
-    for (const kind of KINDS) for (let i = 0; i < counts[kind]; i += 1) ports[kind].push(await freePort());
-    const addresses = (/** @type {ServiceKind} */ kind) => ports[kind].map((port) => `${host}:${port}`);
+    // Each replica's port is held from now until it starts (the shells' come a minute later in a slow run).
+    /** @type {Record<ServiceKind, import('./services').PortReservation[]>} */
+    const reserved = { 'content-api': [], registry: [], 'remote-host': [], shell: [] };
+    for (const kind of KINDS) for (let i = 0; i < counts[kind]; i += 1) reserved[kind].push(await reservePort());
+    const held = Object.values(reserved).flat();
+    releaseUnstarted = async () => {
+      await Promise.all(held.map((reservation) => reservation.release()));
+    };
+    const addresses = (/** @type {ServiceKind} */ kind) => reserved[kind].map(({ port }) => `${host}:${port}`);
     nginx = await startFleetNginx({
       port: await freePort(),
       shells: addresses('shell'),
@@ -149,7 +157,8 @@ async function startFleet(options = {}) {
       },
     };
     for (const kind of KINDS) {
-      ports[kind].forEach((port, index) => {
+      reserved[kind].forEach((reservation, index) => {
+        const { port } = reservation;
         const name = `${kind}-${index + 1}`;
         const dataDir = path.join(root, 'replicas', name);
         fs.mkdirSync(dataDir, { recursive: true });
@@ -157,7 +166,7 @@ async function startFleet(options = {}) {
         const spec = specs[kind];
         const service = new Service(
           { name, command: node, args: spec.args, cwd: repoRoot, env: { ...spec.env, DATA_DIR: dataDir, PORT: String(port) }, healthUrl: `${url}/ready` },
-          { log, logFile: path.join(logDir, `${name}.log`) },
+          { log, logFile: path.join(logDir, `${name}.log`), reserved: reservation },
         );
         replicas.push({ kind, index, name, url, dataDir, service });
       });

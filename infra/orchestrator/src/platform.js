@@ -4,7 +4,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildWhatIsMissing, repoRoot, REMOTES } = require('./builds');
-const { Service, freePort } = require('./services');
+const { Service, reservePort } = require('./services');
 
 const DEFAULT_PORTS = { site: 3000, remotes: 3001, api: 3002, registry: 3003 };
 
@@ -100,12 +100,27 @@ async function startPlatform(options = {}) {
   if (options.logDir) fs.mkdirSync(options.logDir, { recursive: true });
   /** @type {Record<keyof typeof DEFAULT_PORTS, number>} */
   const ports = { ...DEFAULT_PORTS };
+  // A port the OS picks (0) is held until its service starts: the remotes are deployed in between.
+  /** @type {Partial<Record<keyof typeof DEFAULT_PORTS, import('./services').PortReservation>>} */
+  const reserved = {};
   for (const key of /** @type {(keyof typeof DEFAULT_PORTS)[]} */ (Object.keys(DEFAULT_PORTS))) {
     const wanted = options.ports?.[key];
-    if (wanted !== undefined) ports[key] = wanted === 0 ? await freePort() : wanted;
+    if (wanted === 0) {
+      const reservation = await reservePort();
+      reserved[key] = reservation;
+      ports[key] = reservation.port;
+    } else if (wanted !== undefined) ports[key] = wanted;
   }
-  if (options.build !== false) await buildWhatIsMissing({ log });
-  await deployBuiltRemotes(dataDir, log, { ...process.env, ...options.env });
+  const releaseReserved = async () => {
+    await Promise.all(Object.values(reserved).map((reservation) => reservation.release()));
+  };
+  try {
+    if (options.build !== false) await buildWhatIsMissing({ log });
+    await deployBuiltRemotes(dataDir, log, { ...process.env, ...options.env });
+  } catch (error) {
+    await releaseReserved();
+    throw error;
+  }
 
   const host = '127.0.0.1';
   const urls = {
@@ -167,11 +182,18 @@ async function startPlatform(options = {}) {
       healthUrl: `http://${host}:${ports.site}/health`,
     },
   };
+  /** The port each service listens on. @type {Record<string, keyof typeof DEFAULT_PORTS>} */
+  const portOf = { 'content-api': 'api', 'remote-host': 'remotes', registry: 'registry', shell: 'site' };
   /** @type {Map<string, Service>} */
   const services = new Map();
   for (const [name, spec] of Object.entries(specs)) {
     const logFile = options.logDir ? path.join(options.logDir, `${name}.log`) : undefined;
-    services.set(name, new Service({ name, cwd: repoRoot, ...spec }, { log, ...(logFile ? { logFile } : {}) }));
+    const port = portOf[name];
+    const reservation = port ? reserved[port] : undefined;
+    services.set(
+      name,
+      new Service({ name, cwd: repoRoot, ...spec }, { log, ...(logFile ? { logFile } : {}), ...(reservation ? { reserved: reservation } : {}) }),
+    );
   }
   const started = [];
   try {
@@ -181,6 +203,7 @@ async function startPlatform(options = {}) {
     }
   } catch (error) {
     for (const service of started.reverse()) await service.stop();
+    await releaseReserved();
     throw error;
   }
   const writeStatus = () => {
