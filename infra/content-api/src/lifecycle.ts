@@ -66,13 +66,21 @@ export class Lifecycle {
       app.server.closeAllConnections();
       exit(1);
     }, options.drainTimeoutMs);
+    // Connections that carry no request are not waited for. app.close() ends the idle keep-alive ones it finds, but
+    // not those that never carried a request (browsers open spare connections ahead of need) nor those that go idle
+    // later: without this, a browser connected straight to the server held every drain to its bound.
+    const sweep = setInterval(() => {
+      if (inFlight.size === 0) app.server.closeAllConnections();
+    }, 100);
     try {
       await app.close();
+      clearInterval(sweep);
       await options.closeResources?.();
       clearTimeout(timer);
       log(`${options.name}: drained and closed`);
       exit(0);
     } catch (error) {
+      clearInterval(sweep);
       clearTimeout(timer);
       log(`${options.name}: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
       exit(1);

@@ -157,6 +157,32 @@ describe('every service stops gracefully on SIGTERM: not ready first, then a bou
     expect((await held.answer).status).toBe(0);
   }, 60_000);
 
+  test('connections that carry no request do not hold a drain: a spare one never used and a keep-alive one between requests', async () => {
+    const api = await start([CONTENT_API], { ...contentApiEnv(), SHUTDOWN_DELAY_MS: '0', DRAIN_TIMEOUT_MS: '8000' }, '/ready');
+    running.push(api);
+    // What a browser connected straight to the server holds: a connection opened ahead of need that has sent nothing,
+    // and one that carried a request and stays open for the next.
+    const url = new URL(api.base);
+    const spare = net.connect(Number(url.port), url.hostname);
+    const spareClosed = new Promise<void>((resolve) => spare.on('close', () => resolve()));
+    spare.on('error', () => undefined);
+    const agent = new http.Agent({ keepAlive: true });
+    const used = await new Promise<number>((resolve, reject) =>
+      http.get(`${api.base}/health`, { agent }, (response) => response.resume().on('end', () => resolve(response.statusCode ?? 0))).on('error', reject),
+    );
+    expect(used).toBe(200);
+    await sleep(200);
+    api.child.kill('SIGTERM');
+    const exit = await api.exited;
+    agent.destroy();
+    // Exit 0 and "drained": the drain found nothing in flight. (It used to wait the whole 8 s for the spare connection,
+    // then log "cutting 0 request(s)" and exit 1.)
+    expect(exit.code).toBe(0);
+    expect(api.output()).toContain('drained and closed');
+    expect(api.output()).not.toContain('cutting');
+    await spareClosed;
+  }, 60_000);
+
   test('the registry finishes a fleet report in flight, answers /ready 503 while draining, closes its store and exits 0', async () => {
     const registry = await start(
       [SITE_REMOTES, 'serve-registry'],
