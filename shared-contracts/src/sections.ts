@@ -29,9 +29,11 @@ export const SectionMetaSchema = Type.Object({
   /**
    * Whether the section needs its code in the browser to be what it is (default true). False: the section has no
    * interactive parts, so its server HTML is final on a server-rendered page and its code loads only when the
-   * browser itself must render it (after a client navigation). Links and the design system's share links work
-   * without the code; a section that renders from the location (a query parameter its links change while the page
-   * stays, as tabs do) must hydrate, since its server HTML is kept until the page itself changes.
+   * browser itself must render it (after a client navigation). Links, GET forms (a search box) and the design
+   * system's share links work without the code: the shell sends them through the router. A section that renders
+   * from the location (a query parameter its links change while the page stays, as tabs do) must hydrate, since its
+   * server HTML is kept until the page itself changes; so must one whose links change parameters its pages do not
+   * watch (`watchQuery`).
    */
   hydrate: Type.Optional(Type.Boolean()),
   /**

@@ -13,7 +13,7 @@ import { repoRoot } from '../support/platform-control';
  * runs, so it runs with the lifecycle tests (which leave education alone).
  */
 const TEAM = 'education';
-// An interactive section: the browser hydrates it with the remote's code.
+// The people directory: its server HTML, and the browser's render of it (after a filter link) with the remote's code.
 const PAGE = '/en/people';
 const SCRATCH = path.join(os.tmpdir(), 'site-e2e-dev-loop', TEAM);
 
@@ -86,7 +86,8 @@ test('the dev loop of a remote: a saved text is on the running site within secon
     const reported = await loop.line(/education: .* served by .* after the save/, 30_000);
     console.log(`dev loop: save → served in the page's HTML ${visibleMs} ms (the loop printed "${reported}")`);
 
-    // In a browser: the page hydrates with the development build's code, which renders the same text.
+    // In a browser: the directory (a static section) keeps the server's HTML; a department link renders it in the
+    // page with the development build's code, which renders the same text.
     const consoleMessages = collectConsole(page);
     const fromDevBuild: string[] = [];
     page.on('request', (sent) => {
@@ -94,6 +95,9 @@ test('the dev loop of a remote: a saved text is on the running site within secon
     });
     await page.goto(PAGE);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.getByRole('heading', { name: text })).toBeVisible();
+    await page.locator('[data-section="PeopleDirectory"] a[href*="department="]').first().click();
+    await expect(page).toHaveURL(/department=/);
     await expect(page.getByRole('heading', { name: text })).toBeVisible();
     expect(fromDevBuild.some((url) => url.endsWith('.js'))).toBe(true);
     expect(consoleMessages.messages.filter((message) => HYDRATION_PATTERN.test(message))).toEqual([]);

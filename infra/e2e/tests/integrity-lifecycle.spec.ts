@@ -99,8 +99,9 @@ test.describe('subresource integrity of remote code in the browser', () => {
   test('an unaltered page loads remote code with the published hashes and hydrates without integrity errors', async ({ page }) => {
     await recordElements(page);
     const console = collectConsole(page);
-    // The news page: its feed hydrates (the home page's sections are static and load no remote code).
-    await page.goto(`${platform.site}/news`);
+    // A news article: it hydrates (its video player), so its page loads the news remote's code (the home and news
+    // pages' sections are static and load none).
+    await page.goto(`${platform.site}/news/1`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     const news = (await pageRemotes(page)).find((remote) => remote.name === 'news')!;
     expect(news.integrity?.['remoteEntry.js']).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
@@ -145,17 +146,18 @@ test.describe('subresource integrity of remote code in the browser', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8')) as {
       exposes: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
     };
-    // A section the news page does not show: its files are fetched only when the remote's container is asked for it.
-    // (The news page, not the home page: the home page's sections are static and load no remote code at all.)
-    const article = manifest.exposes.find((expose) => expose.name === 'NewsArticle')!;
-    const chunk = article.assets.js.sync.find((file) => file.startsWith('__federation_expose_'))!;
-    const stylesheet = article.assets.css.sync[0]!;
+    // A section an article's page does not show: its files are fetched only when the remote's container is asked for
+    // it. (An article's page loads the news container for its hydrating article; the home and news pages' sections are
+    // static and load no remote code at all.)
+    const feed = manifest.exposes.find((expose) => expose.name === 'NewsFeed')!;
+    const chunk = feed.assets.js.sync.find((file) => file.startsWith('__federation_expose_'))!;
+    const stylesheet = feed.assets.css.sync[0]!;
     expect(chunk).toBeTruthy();
     expect(stylesheet).toBeTruthy();
 
     await recordElements(page);
     const console = collectConsole(page);
-    await page.goto(`${platform.site}/news`);
+    await page.goto(`${platform.site}/news/1`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     const restore = [
       alter(path.join(folder, chunk), '\n;window.__alteredChunkRan = true;\n'),
@@ -167,7 +169,7 @@ test.describe('subresource integrity of remote code in the browser', () => {
         const container = (window as unknown as { news?: { get(module: string): Promise<unknown> } }).news;
         if (!container) return 'no container';
         try {
-          await container.get('./NewsArticle');
+          await container.get('./NewsFeed');
           return 'loaded';
         } catch (error) {
           return `refused: ${(error as Error).name}`;
@@ -187,8 +189,8 @@ test.describe('subresource integrity of remote code in the browser', () => {
           ['link', news.integrity![stylesheet]],
         ]),
       );
-      // The news page's own sections are untouched, and a refused file is no reason to reload.
-      await expect(page.locator('[data-section-id="feed"]')).toHaveAttribute('data-section-status', 'ready');
+      // The page's own sections are untouched, and a refused file is no reason to reload.
+      await expect(page.locator('[data-section-id="news-article-1"]')).toHaveAttribute('data-section-status', 'ready');
       expect(await page.evaluate(() => sessionStorage.getItem('chunkReloadAt'))).toBeNull();
     } finally {
       for (const undo of restore) undo();
@@ -207,20 +209,21 @@ test.describe('subresource integrity of remote code in the browser', () => {
     for (const copy of [`${entry}.br`, `${entry}.gz`]) fs.rmSync(copy, { force: true });
     const before = await newsBrowserErrors(platform, version);
 
-    const server = await (await fetch(`${platform.site}/news`)).text();
-    const serverNews = /<div data-section="NewsFeed" data-section-id="feed"[^>]*data-section-status="ready"/.test(server);
+    // A news article hydrates (its video player): its page loads the news code at once.
+    const server = await (await fetch(`${platform.site}/news/1`)).text();
+    const serverNews = /<div data-section="NewsArticle" data-section-id="news-article-1"[^>]*data-section-status="ready"/.test(server);
     expect(serverNews, 'the server rendered the news section').toBe(true);
 
     const console = collectConsole(page);
-    await page.goto(`${platform.site}/news`);
+    await page.goto(`${platform.site}/news/1`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     await expect.poll(() => console.messages.filter((message) => INTEGRITY_FAILURE.test(message)).length).toBeGreaterThan(0);
     expect(console.messages.join('\n')).toContain('remoteEntry.js');
     // The altered code never ran, and the section still shows what the server rendered.
     expect(await page.evaluate(() => (window as { __alteredRemoteRan?: boolean }).__alteredRemoteRan ?? false)).toBe(false);
-    const section = page.locator('[data-section-id="feed"]');
+    const section = page.locator('[data-section-id="news-article-1"]');
     await expect(section).toHaveAttribute('data-section-status', 'ready');
-    await expect(section.locator('a').first()).toBeVisible();
+    await expect(section.locator('p').first()).toBeVisible();
     // Counted as a browser error of that version.
     await expect.poll(() => newsBrowserErrors(platform, version), { timeout: 15_000 }).toBeGreaterThan(before);
     // A refused file is no passing chunk error: the page did not reload itself to fetch the same bytes again.

@@ -38,14 +38,14 @@ test.beforeEach(async ({ context }) => {
   await withoutPrefetch(context);
 });
 
-// The home page loads the shell's code only (its sections are static); the news page loads a remote's code too.
-for (const path of ['/', '/news']) {
+// The home page loads the shell's code only (its sections are static); the application page loads a remote's code too.
+for (const path of ['/', '/apply']) {
   test(`the first load of ${path} fetches no ICU parser, no axios, no validator message texts and no TypeBox`, async ({ page }) => {
     const scripts = recordScripts(page);
     await openHydrated(page, path);
     await page.waitForLoadState('networkidle');
     expect(scripts.size).toBeGreaterThan(0);
-    if (path === '/news') expect([...scripts.keys()].some((url) => /\/remotes\/news\//.test(url))).toBe(true);
+    if (path === '/apply') expect([...scripts.keys()].some((url) => /\/remotes\/forms\//.test(url))).toBe(true);
     for (const [url, text] of scripts) {
       const body = await text;
       for (const { what, marker } of LEFT_OUT) expect(body.includes(marker), `${what} in ${url}`).toBe(false);

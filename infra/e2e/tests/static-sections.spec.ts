@@ -122,7 +122,7 @@ test('a client navigation to the home page renders its static sections in the br
   await expect(page.locator('[data-section="PageHero"] h2')).toBeVisible();
   await expect(page.locator('[data-section="LinkCards"] a[href="/apply"]')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-  // The news remote was already loaded by /news; the page's first section of another remote is loaded now.
+  // The page's sections of other remotes are loaded now (/news loaded no remote code: its sections are static too).
   await expect.poll(() => code.some((url) => /\/remotes\/(events|education)\//.test(url))).toBe(true);
   // And its links are the router's again: a click stays in the page.
   await page.locator('[data-section="LinkCards"] a[href="/research"]').click();
@@ -157,15 +157,51 @@ test('a link of a static section is held by the leave guard of a form with unsav
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
 
-test('a page with an interactive section still hydrates it: the media list loads its code and its filter works in the page', async ({ page }) => {
+test("the media list keeps its server HTML: a filter link loads the filtered list in the page, and the list's code with it", async ({ page }) => {
   const code = remoteCode(page);
   await openHydrated(page, '/en/media');
-  expect(code.some((url) => /\/remotes\/news\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
-  expect(code.some((url) => FEDERATION_RUNTIME.test(new URL(url).pathname))).toBe(true);
-  await expect(page.locator('[data-section="NewsFeed"] [data-static-section]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-section="NewsFeed"] [data-static-section]')).toHaveCount(1);
+  expect(code).toEqual([]);
   await page.evaluate(() => Object.assign(window, { __marker: 1 }));
   await page.getByRole('region', { name: 'Filters' }).getByRole('link', { name: 'Video', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/media\?formats=video$/);
+  await expect(page.locator('[data-section="NewsFeed"] a[data-option="video"]')).toHaveAttribute('aria-current', 'true');
+  expect(code.some((url) => /\/remotes\/news\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+test("a static section's search box submits in the page: the people directory lists the matches of the typed name", async ({ page, request }) => {
+  await openHydrated(page, '/en/people');
+  const directory = page.locator('[data-section="PeopleDirectory"]');
+  await expect(directory.locator('[data-static-section]')).toHaveCount(1);
+  const everyone = (await (await request.get('/api/en/people?pageSize=1')).json()) as { data: { items: Array<{ name: string }>; total: number } };
+  const name = everyone.data.items[0]!.name.split(' ')[0]!;
+  const matches = (await (await request.get(`/api/en/people?q=${encodeURIComponent(name)}&pageSize=1`)).json()) as { data: { total: number } };
+  expect(matches.data.total).toBeLessThan(everyone.data.total);
+  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+  await directory.getByRole('searchbox').fill(name);
+  await directory.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/en/people\\?q=${encodeURIComponent(name)}$`));
+  const count = matches.data.total;
+  await expect(directory.getByRole('status')).toHaveText(`${count} ${count === 1 ? 'person' : 'people'}`);
+  await expect(directory.getByRole('searchbox')).toHaveValue(name);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+test('a page with an interactive section still hydrates it: the vacancy list loads its code and its centre tabs work in the page', async ({ page }) => {
+  const code = remoteCode(page);
+  await openHydrated(page, '/en/vacancies');
+  expect(code.some((url) => /\/remotes\/forms\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
+  expect(code.some((url) => FEDERATION_RUNTIME.test(new URL(url).pathname))).toBe(true);
+  const list = page.locator('[data-section="VacancyList"]');
+  await expect(list.locator('[data-static-section]')).toHaveCount(0);
+  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+  const tab = list.locator('a[data-tab]:not([data-tab="all"])').first();
+  const centre = await tab.getAttribute('data-tab');
+  await tab.click();
+  await expect(page).toHaveURL(new RegExp(`/en/vacancies\\?centre=${centre}$`));
+  await expect(tab).toHaveAttribute('aria-current', 'page');
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
 

@@ -31,9 +31,32 @@ function routerTargetOf(event: MouseEvent, location: Location): { anchor: HTMLAn
 }
 
 /**
- * Static sections keep their server HTML without their code, so their links have no click handlers: one handler
- * on the document sends their internal links through the router (a client navigation, held by the leave guard like
- * any other link) instead of a document load. Their share links' "copy link" buttons get the design system's handler.
+ * Where the router should go for the submission of a GET form of a static section (a list's search box), or null
+ * when the browser should submit it itself: the address the browser would load, the form's fields as its query.
+ */
+function routerSubmissionOf(event: SubmitEvent, location: Location): string | null {
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  if (event.defaultPrevented || !form?.closest(STATIC_BODY)) return null;
+  const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
+  if ((submitter?.getAttribute('formmethod') ?? form.method).toLowerCase() !== 'get') return null;
+  if (submitter?.getAttribute('formtarget') ?? form.target) return null;
+  let url: URL;
+  try {
+    url = new URL(submitter?.getAttribute('formaction') ?? form.action, location.href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== location.origin || leavesTheRouter(url)) return null;
+  const fields = [...new FormData(form, submitter)].map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : value.name]);
+  url.search = new URLSearchParams(fields).toString();
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Static sections keep their server HTML without their code, so their links and forms have no handlers: handlers
+ * on the document send their internal links and GET forms (a search box) through the router (a client navigation,
+ * held by the leave guard like any other link) instead of a document load. Their share links' "copy link" buttons
+ * get the design system's handler.
  */
 export function useStaticSectionLinks(navigate: NavigateFunction, win: Window): void {
   useEffect(() => {
@@ -54,10 +77,18 @@ export function useStaticSectionLinks(navigate: NavigateFunction, win: Window): 
       const here = `${win.location.pathname}${win.location.search}${win.location.hash}`;
       void navigate(to, { replace: to === here });
     };
+    const onSubmit = (event: SubmitEvent) => {
+      const to = routerSubmissionOf(event, win.location);
+      if (!to) return;
+      event.preventDefault();
+      void navigate(to);
+    };
     win.document.addEventListener('click', onClick);
+    win.document.addEventListener('submit', onSubmit);
     const stopShareButtons = handleShareButtonsWithoutCode(win.document, STATIC_BODY);
     return () => {
       win.document.removeEventListener('click', onClick);
+      win.document.removeEventListener('submit', onSubmit);
       stopShareButtons();
     };
   }, [navigate, win]);

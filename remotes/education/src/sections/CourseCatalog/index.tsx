@@ -7,8 +7,12 @@ import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';
 import { CourseFilters } from './CourseFilters';
 import type { CourseCatalogData } from './load';
 
-/** The page query parameters this section reads: only these reach it, and they key the cached page. */
-export const meta = { query: [...COURSE_FACETS, 'q', 'page'] };
+/**
+ * The page query parameters this section reads: only these reach it, and they key the cached page. It does not hydrate:
+ * its search box is a GET form and its facets and pages are links, which the shell sends through the router (the
+ * pages that show it watch these parameters).
+ */
+export const meta = { query: [...COURSE_FACETS, 'q', 'page'], hydrate: false };
 
 export { load } from './load';
 

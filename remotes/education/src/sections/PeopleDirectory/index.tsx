@@ -7,8 +7,12 @@ import { MAX_TEXT_QUERY_LENGTH, pageCountOf } from '../../listing/list-query';
 import type { PeopleDirectoryData, PeopleDirectoryProps } from './load';
 import { PersonCard } from './PersonCard';
 
-/** The page query parameters this section reads: only these reach it, and they key the cached page. */
-export const meta = { query: ['q', 'department', 'page'] };
+/**
+ * The page query parameters this section reads: only these reach it, and they key the cached page. It does not hydrate:
+ * its search box is a GET form and its departments and pages are links, which the shell sends through the router
+ * (the pages that show it watch these parameters).
+ */
+export const meta = { query: ['q', 'department', 'page'], hydrate: false };
 
 export { load } from './load';
 

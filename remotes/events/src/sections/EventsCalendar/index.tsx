@@ -6,8 +6,11 @@ import { EventCard } from '../../event-items/EventCard';
 import { DayPicker } from './DayPicker';
 import type { CalendarScope, CalendarView, EventsCalendarData, EventsCalendarProps } from './load';
 
-/** The page query parameters this section reads: only these reach it, and they key the cached page. */
-export const meta = { query: ['day', 'scope', 'page'] };
+/**
+ * The page query parameters this section reads: only these reach it, and they key the cached page. It does not hydrate:
+ * its days, tabs and pages are links, and the pages that show it watch these parameters.
+ */
+export const meta = { query: ['day', 'scope', 'page'], hydrate: false };
 
 export { load } from './load';
 

@@ -8,8 +8,12 @@ import { FilterPanel } from './FilterPanel';
 import type { NewsFeedData, NewsFeedProps } from './load';
 import { NEWS_FILTER_GROUPS } from '@site/contracts/news';
 
-/** The page query parameters this section reads: only these reach it, and they key the cached page. */
-export const meta = { query: ['page', 'date', ...NEWS_FILTER_GROUPS] };
+/**
+ * The page query parameters this section reads: only these reach it, and they key the cached page. It does not hydrate:
+ * its filters and pages are links, and the pages that show it watch these parameters, so a click loads the next list
+ * through the router (with this code, loaded then).
+ */
+export const meta = { query: ['page', 'date', ...NEWS_FILTER_GROUPS], hydrate: false };
 
 export { load } from './load';
 
