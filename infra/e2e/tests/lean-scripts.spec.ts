@@ -102,6 +102,32 @@ test('a new visitor on the home page sees the alerts with their HTML, and the br
   await context.close();
 });
 
+test('a page whose hydrating sections show no backend HTML hydrates without the sanitizer: the contact form works, and a client navigation loads it then', async ({
+  page,
+}) => {
+  const console = collectConsole(page);
+  const scripts = recordScripts(page);
+  await openHydrated(page, '/en/contacts');
+  await page.waitForLoadState('networkidle');
+  // The form hydrated (its code answers the visitor) with no DOMPurify fetched.
+  const form = page.locator('form[data-form="contact"]');
+  await form.getByLabel('Name').fill('Oleg Kuznetsov');
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText('Enter an email address, like name@example.com')).toBeVisible();
+  const before = await Promise.all(scripts.values());
+  expect(before.some((body) => body.includes(SANITIZER_MARKER))).toBe(false);
+  // A page the browser renders may show backend HTML: the sanitizer loads before it is shown.
+  await page.locator('header a[href="/en/news"]:visible').first().click();
+  // (The form has unsaved input: the leave guard asks first.)
+  await page.getByRole('dialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/en\/news$/);
+  await expect(page.locator('[data-section="NewsFeed"][data-section-status="ready"]')).toBeVisible();
+  const after = await Promise.all(scripts.values());
+  expect(after.some((body) => body.includes(SANITIZER_MARKER))).toBe(true);
+  expect(console.messages.filter((message) => message.startsWith('pageerror') || HYDRATION_PATTERN.test(message))).toEqual([]);
+});
+
 test('a page that hydrates backend HTML loads the sanitizer before hydration: a news article renders its text with no error', async ({ page }) => {
   const console = collectConsole(page);
   const scripts = recordScripts(page);
@@ -121,6 +147,8 @@ test('precompiled messages format in the browser: a client-side visit to /en/new
   // The header's link, followed in the page (no new document): the browser loads the page data and renders it.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.locator('header a[href="/en/news"]:visible').first().click();
+  // (The form has unsaved input: the leave guard asks first.)
+  await page.getByRole('dialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/en\/news$/);
   await expect(page.locator('[data-section="NewsFeed"][data-section-status="ready"]')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -136,6 +164,8 @@ async function visitNewsInPage(page: Page): Promise<boolean> {
   await openHydrated(page, '/en');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.locator('header a[href="/en/news"]:visible').first().click();
+  // (The form has unsaved input: the leave guard asks first.)
+  await page.getByRole('dialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/en\/news$/);
   return page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 }

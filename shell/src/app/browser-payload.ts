@@ -19,6 +19,8 @@ interface BrowserConfig {
 export interface BrowserPayload {
   store: RootSnapshot;
   config: BrowserConfig;
+  /** The ids of the sections whose server render sanitised backend HTML: hydrating one needs the sanitizer's code. */
+  sanitizedSections?: string[];
 }
 
 export const PAYLOAD_ELEMENT_ID = '__SITE_STATE__';

@@ -221,13 +221,16 @@ async function start(): Promise<void> {
   const current = store.page.current;
   const hydrating = (current?.sections ?? []).filter((view) => view.status === 'ready' && !serverHtmlKept.has(view));
   const eager = hydrating.filter((view) => !view.lazy && view.remote && view.version);
-  // Whatever hydrates may render backend HTML through the sanitizer (sections' SafeHtml, the UI-kit page), so its code
-  // loads beside the sections' code; only a content page none of whose sections hydrates does without it.
-  const allServerHtml = !store.page.error && !!current && leaf?.route.Component === ContentPage && hydrating.length === 0;
+  // The sanitizer's code loads beside the sections' code when what hydrates renders backend HTML: a section whose
+  // server render sanitised some (the server names them), or a page other than a content page (the UI-kit page).
+  // A render that needs it later without it suspends until it has loaded (see BrowserSanitizer).
+  const sanitized = new Set(payload.sanitizedSections ?? []);
+  const contentPage = !store.page.error && !!current && leaf?.route.Component === ContentPage;
+  const needsSanitizer = !contentPage || hydrating.some((view) => sanitized.has(view.descriptor.id));
   await Promise.race([
     Promise.allSettled([
       ...eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name)),
-      ...(allServerHtml ? [] : [loadSanitizer()]),
+      ...(needsSanitizer ? [loadSanitizer()] : []),
     ]),
     new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS)),
   ]);

@@ -3,8 +3,8 @@ import { RawIntlProvider } from 'react-intl';
 import { emptyMessages, intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
-import type { SectionModule, SectionProps } from '@site/contracts';
-import { Section } from '@site/ui';
+import type { SectionModule, SectionProps, ShellContext } from '@site/contracts';
+import { Section, ShellContextProvider, useShell } from '@site/ui';
 import { useSectionRuntime, useStore } from '../stores/contexts';
 import type { SectionView } from '../stores/page-store';
 import { ComponentMissing, SectionPlaceholder, SectionUnavailable } from './fallbacks';
@@ -31,19 +31,43 @@ function TaggedSection({ Component, view }: { Component: SectionComponent; view:
   }
 }
 
+/**
+ * Server renders: the shell's context for one section, with a `sanitizeHtml` that tells the runtime the section used
+ * it (the browser then loads the sanitizer before hydrating that section). Every other member is the shell's.
+ */
+function SanitizerNoted({ note, children }: { note: () => void; children: ReactNode }) {
+  const shell = useShell();
+  const noted = useMemo(
+    () =>
+      Object.create(shell, {
+        sanitizeHtml: {
+          value: (html: string) => {
+            note();
+            return shell.sanitizeHtml(html);
+          },
+        },
+      }) as ShellContext,
+    [shell, note],
+  );
+  return <ShellContextProvider value={noted}>{children}</ShellContextProvider>;
+}
+
 /** Renders a section's own component inside the team's intl messages. */
 function SectionBody({ module, view }: { module: SectionModule; view: SectionView }) {
   const { locale } = useStore().locale;
+  const runtime = useSectionRuntime();
   const Component = module.default as SectionComponent;
   const { name: section, id } = view.descriptor;
   // Effects run only in the browser: the section's code is now rendered there and answers the visitor.
   useEffect(() => markSectionHydrated({ section, id }), [section, id]);
   const plainFunction = typeof Component === 'function' && !(Component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
-  return (
+  const body = (
     <RawIntlProvider value={intlFor(locale, module.messages?.[locale] ?? emptyMessages)}>
       {plainFunction ? <TaggedSection Component={Component} view={view} /> : <Component descriptor={view.descriptor} data={view.data} />}
     </RawIntlProvider>
   );
+  const note = runtime.noteSanitizerUse;
+  return note ? <SanitizerNoted note={() => note(view)}>{body}</SanitizerNoted> : body;
 }
 
 // One lazy component per section instance, so re-renders do not restart loading.

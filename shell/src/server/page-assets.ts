@@ -50,7 +50,7 @@ function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: 
     if (!record || !assets) continue;
     for (const href of assets.css) css.add(href);
     if (section.staticHtml) continue;
-    // Any section that hydrates may render backend HTML: the browser loads the sanitizer before hydrating the page.
+    // A section that hydrates may render backend HTML: the browser may load the sanitizer before hydrating the page.
     hydrates = true;
     // Lazy sections load their code later; static ones never do on this page.
     if (section.lazy) continue;
@@ -68,6 +68,8 @@ export interface PageAssets {
   /** Whether a section's stylesheet did not arrive in time. */
   missingStyles: boolean;
   scriptPreloads: string[];
+  /** The HTML sanitizer's chunks, for a page whose hydrating sections render backend HTML (the caller decides). */
+  sanitizerPreloads: string[];
   /**
    * The federation manifests of the remotes whose code hydrates at once: the runtime fetches a remote's manifest
    * before its entry, so without a preload that request would start only once the shell's scripts run.
@@ -91,10 +93,8 @@ export async function pageAssets(
     inlineStyles,
     missingStyles: inlineStyles.length < assets.css.length,
     // A page that hydrates remote code at once needs the federation runtime first: preloaded with that code.
-    scriptPreloads: [
-      ...(assets.js.length > 0 ? [...shell.federation.map((file) => `/_shell/${file}`), ...assets.js] : []),
-      ...(assets.hydrates ? (shell.sanitizer ?? []).map((file) => `/_shell/${file}`) : []),
-    ],
+    scriptPreloads: assets.js.length > 0 ? [...shell.federation.map((file) => `/_shell/${file}`), ...assets.js] : [],
+    sanitizerPreloads: assets.hydrates ? (shell.sanitizer ?? []).map((file) => `/_shell/${file}`) : [],
     fetchPreloads: assets.manifests,
     scripts: shell.js.map((file) => `/_shell/${file}`),
   };

@@ -182,40 +182,17 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
 
   const sections = store.page.current?.sections ?? [];
   const assets = await pageAssets(catalog, store.page.error ? [] : sections, deps.shellAssets, deps.federation, deps.config.remoteLoadTimeoutMs);
-  const head = pageHead({
-    store,
-    locale,
-    path: notFound ? NOT_FOUND_PATH : data.path,
-    routePath: data.path,
-    origin: page.origin,
-    handle,
-    assets,
-    catalog,
-    config: deps.config,
-    log,
-    ...(page.preview ? { bodyStart: previewBanner(locale, page.preview) } : {}),
-  });
-  const tail = documentTail(
-    {
-      store: store.snapshot(),
-      config: {
-        publicApiBase: deps.config.publicApiBase,
-        ownLegacyHosts: deps.config.ownLegacyHosts,
-        mediaHosts: deps.config.mediaHosts,
-        analyticsCounterId: deps.config.analyticsCounterId,
-        analyticsEndpoint: deps.config.analyticsEndpoint,
-        remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
-        sectionLoadBudgetMs: deps.config.sectionLoadBudgetMs * 4,
-        captcha: deps.config.captcha,
-        siteOrigin: page.origin,
-      },
-    },
-    assets.scripts,
-  );
-
   const telemetry = new RenderTelemetry();
   const routed = renderedAt(context, notFound ? localizePath(NOT_FOUND_PATH, notFound) : page.pathname, search);
-  const runtime: SectionRuntime = { isServer: true, moduleFor: (view) => modules.get(view.descriptor.id) };
+  // The state the browser continues from: the store as the render starts.
+  const snapshot = store.snapshot();
+  // The sections whose render sanitised backend HTML: the browser loads the sanitizer before hydrating any of them.
+  const sanitizing = new Set<string>();
+  const runtime: SectionRuntime = {
+    isServer: true,
+    moduleFor: (view) => modules.get(view.descriptor.id),
+    noteSanitizerUse: (view) => sanitizing.add(view.descriptor.id),
+  };
   const html = await renderToBuffer(
     <App
       store={store}
@@ -235,6 +212,40 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     telemetry.sectionFailed,
   );
   telemetry.record(deps.federation.stats, sections);
+  const sanitizerNeeded = sections.some((section) => !section.staticHtml && sanitizing.has(section.descriptor.id));
+  const head = pageHead({
+    store,
+    locale,
+    path: notFound ? NOT_FOUND_PATH : data.path,
+    routePath: data.path,
+    origin: page.origin,
+    handle,
+    // The sanitizer's code is preloaded only for a hydrating section whose render sanitised backend HTML (the
+    // browser decides the same from the payload).
+    assets: sanitizerNeeded ? { ...assets, scriptPreloads: [...assets.scriptPreloads, ...assets.sanitizerPreloads] } : assets,
+    catalog,
+    config: deps.config,
+    log,
+    ...(page.preview ? { bodyStart: previewBanner(locale, page.preview) } : {}),
+  });
+  const tail = documentTail(
+    {
+      store: snapshot,
+      sanitizedSections: [...sanitizing],
+      config: {
+        publicApiBase: deps.config.publicApiBase,
+        ownLegacyHosts: deps.config.ownLegacyHosts,
+        mediaHosts: deps.config.mediaHosts,
+        analyticsCounterId: deps.config.analyticsCounterId,
+        analyticsEndpoint: deps.config.analyticsEndpoint,
+        remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
+        sectionLoadBudgetMs: deps.config.sectionLoadBudgetMs * 4,
+        captcha: deps.config.captcha,
+        siteOrigin: page.origin,
+      },
+    },
+    assets.scripts,
+  );
   if (!html) return { status: 500, html: Buffer.from(shellFailurePage(locale)), headers: { ...HTML_HEADERS }, degraded: true, queryParams };
   return {
     queryParams,

@@ -28,6 +28,8 @@ export interface SectionRuntime {
   keepsServerHtml?(view: SectionView): boolean;
   /** Loads a section's module in the browser (and its data for a deferred section). */
   loadInBrowser?(view: SectionView, options: { withData: boolean; whenVisible: boolean }): Promise<{ module: SectionModule; data?: unknown }>;
+  /** Server only: told when a section's render sanitises backend HTML (the browser needs the sanitizer to hydrate it). */
+  noteSanitizerUse?(view: SectionView): void;
 }
 
 const SectionRuntimeContext = createContext<SectionRuntime | null>(null);
