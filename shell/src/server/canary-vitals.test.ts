@@ -8,7 +8,7 @@ import { configFromEnv, createContentApi, type ContentApi } from '@site/content-
 import { activate, createRegistryServer, createStaticHost, deployBuild, hashToken, openStore, publishVersion, readBuildFiles } from '@site/registry';
 import { createShellServer, type ShellServer } from './app';
 import { readConfig } from './config';
-import { listen } from '../testing/remote-builds';
+import { endConnections, listen } from '../testing/remote-builds';
 
 const ADMIN_TOKEN = 'canary-vitals-admin-token';
 const FLEET_TOKEN = 'canary-vitals-fleet-token';
@@ -128,10 +128,20 @@ describe('the canary judge compares Web Vitals of the beacons two shells tied to
   }, 60_000);
 
   afterAll(async () => {
-    for (const shell of shells) await shell.close();
-    await registry?.close();
-    await staticHost?.close();
-    await contentApi?.close();
+    // Each closes without waiting on connections left open (a CI run once spent this hook's 60 s in these closes).
+    for (const shell of shells) {
+      const closing = shell.close();
+      endConnections(shell.app);
+      await closing;
+    }
+    for (const app of [registry, staticHost]) {
+      const closing = app?.close();
+      if (app) endConnections(app);
+      await closing;
+    }
+    const closingApi = contentApi?.close();
+    if (contentApi) endConnections(contentApi.app);
+    await closingApi;
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -63,6 +63,14 @@ export function remoteManifest(team: string, version: string, sections: ExposedS
   };
 }
 
+/**
+ * Ends what an app's close() would wait on: its connections, idle or not yet used. close() itself ends only the
+ * idle keep-alive connections it finds at that moment. Call it right after close().
+ */
+export function endConnections(app: FastifyInstance): void {
+  app.server.closeAllConnections();
+}
+
 /** Starts an app on a free loopback port and gives its base URL. */
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
