@@ -37,18 +37,15 @@ function TaggedSection({ Component, view }: { Component: SectionComponent; view:
  */
 function SanitizerNoted({ note, children }: { note: () => void; children: ReactNode }) {
   const shell = useShell();
-  const noted = useMemo(
-    () =>
-      Object.create(shell, {
-        sanitizeHtml: {
-          value: (html: string) => {
-            note();
-            return shell.sanitizeHtml(html);
-          },
-        },
-      }) as ShellContext,
-    [shell, note],
-  );
+  // A server render runs once: nothing to keep between renders.
+  const noted = Object.create(shell, {
+    sanitizeHtml: {
+      value: (html: string) => {
+        note();
+        return shell.sanitizeHtml(html);
+      },
+    },
+  }) as ShellContext;
   return <ShellContextProvider value={noted}>{children}</ShellContextProvider>;
 }
 
