@@ -37,15 +37,18 @@ function TaggedSection({ Component, view }: { Component: SectionComponent; view:
  */
 function SanitizerNoted({ note, children }: { note: () => void; children: ReactNode }) {
   const shell = useShell();
-  // A server render runs once: nothing to keep between renders.
-  const noted = Object.create(shell, {
-    sanitizeHtml: {
-      value: (html: string) => {
-        note();
-        return shell.sanitizeHtml(html);
-      },
-    },
-  }) as ShellContext;
+  const noted = useMemo(
+    () =>
+      Object.create(shell, {
+        sanitizeHtml: {
+          value: (html: string) => {
+            note();
+            return shell.sanitizeHtml(html);
+          },
+        },
+      }) as ShellContext,
+    [shell, note],
+  );
   return <ShellContextProvider value={noted}>{children}</ShellContextProvider>;
 }
 
