@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { Image } from './Image';
+import { SectionPlacementProvider } from './section-placement';
 import { withShell } from './testing';
 
 const hero = { url: '/media/campus-main.jpg', alt: 'The main campus', width: 1280, height: 720 };
@@ -31,5 +32,16 @@ describe('Image', () => {
     const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="preload"[^>]*as="image"[^>]*fetchPriority="high"|<link rel="preload"[^>]*fetchPriority="high"[^>]*as="image"/i);
     expect(head).toMatch(/imagesrcset=/i);
+  });
+
+  it('asks for no priority in a section that does not lead its page: loaded lazily, nothing preloaded', () => {
+    const html = documentWith(
+      <SectionPlacementProvider value={{ leadsPage: false }}>
+        <Image image={hero} priority />
+      </SectionPlacementProvider>,
+    );
+    expect(html).toMatch(/<img[^>]*loading="lazy"/);
+    expect(html).not.toMatch(/fetchpriority/i);
+    expect(html).not.toContain('rel="preload"');
   });
 });

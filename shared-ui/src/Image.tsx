@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { preload } from 'react-dom';
 import type { Image as ImageData } from '@site/contracts';
 import { useShell } from './shell-context';
+import { useSectionPlacement } from './section-placement';
 import { RESPONSIVE_SCALE } from './tokens';
 
 const Picture = styled.img`
@@ -23,14 +24,17 @@ export interface ImageProps {
   decorative?: boolean;
   /**
    * The page's main image, likely its largest paint (a hero at the top): loaded at once with high priority and
-   * preloaded from the head, instead of lazily when layout reaches it.
+   * preloaded from the head, instead of lazily when layout reaches it. Honoured in the page's first section only
+   * (see SectionPlacement): the same section further down a page loads its image lazily.
    */
   priority?: boolean;
 }
 
 /** An image through the server-side optimiser (resized variants), or the site's placeholder when missing. */
-export function Image({ image, sizes = '(min-width: 1024px) 33vw, 100vw', decorative = false, priority = false }: ImageProps) {
+export function Image({ image, sizes = '(min-width: 1024px) 33vw, 100vw', decorative = false, priority: asked = false }: ImageProps) {
   const shell = useShell();
+  const placement = useSectionPlacement();
+  const priority = asked && placement.leadsPage;
   const source = image?.url ?? shell.imagePlaceholderUrl;
   if (!source) return null;
   const src = shell.imageUrl(source, RESPONSIVE_SCALE.sm);

@@ -1,4 +1,5 @@
 export { ShellContextProvider, useShell } from './shell-context';
+export { SectionPlacementProvider, useSectionPlacement, type SectionPlacement } from './section-placement';
 export * from './tokens';
 export * from './reading-preferences';
 export {

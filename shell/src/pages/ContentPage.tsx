@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
+import { SectionPlacementProvider, type SectionPlacement } from '@site/ui';
 import { useStore } from '../stores/contexts';
 import { SectionFrame } from '../sections/SectionFrame';
 import { ErrorPage } from './ErrorPage';
@@ -17,6 +18,9 @@ const PageTitle = styled.h1`
   border: 0;
 `;
 
+const LEADS: SectionPlacement = { leadsPage: true };
+const FOLLOWS: SectionPlacement = { leadsPage: false };
+
 /** The generic content page: the page's sections in order, or the error page when loading failed. */
 export const ContentPage = observer(function ContentPage() {
   const { page } = useStore();
@@ -26,8 +30,10 @@ export const ContentPage = observer(function ContentPage() {
   return (
     <article data-page={view.slug}>
       <PageTitle>{view.title}</PageTitle>
-      {view.sections.map((section) => (
-        <SectionFrame key={section.descriptor.id} view={section} />
+      {view.sections.map((section, index) => (
+        <SectionPlacementProvider key={section.descriptor.id} value={index === 0 ? LEADS : FOLLOWS}>
+          <SectionFrame view={section} />
+        </SectionPlacementProvider>
       ))}
     </article>
   );
