@@ -3,7 +3,31 @@ import { expect, type APIRequestContext, type BrowserContext, type Page } from '
 /** Opens a path and waits until the page is interactive (the shell marks the root once hydrated). */
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await untilHydrated(page);
+}
+
+/**
+ * Waits until the page has hydrated and so has each of its interactive sections that is not lazy (a section further
+ * down, a form, hydrates after the page, once its code has arrived): what a visitor then does is handled by the
+ * code. Static sections keep their server HTML and have no code to wait for.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const hydrated = new Set(performance.getEntriesByName('site:section-hydrated').map((entry) => (entry as PerformanceMark).detail?.id as string));
+        const store = JSON.parse(document.getElementById('__SITE_STATE__')?.textContent ?? '{}') as {
+          store?: { page?: { current?: { sections?: Array<{ descriptor: { id: string }; status: string; lazy?: boolean; staticHtml?: boolean }> } } };
+        };
+        const sections = store.store?.page?.current?.sections ?? [];
+        return sections
+          .filter((view) => view.status === 'ready' && !view.lazy && !view.staticHtml)
+          .map((view) => view.descriptor.id)
+          .filter((id) => !hydrated.has(id));
+      }),
+    )
+    .toEqual([]);
 }
 
 /**

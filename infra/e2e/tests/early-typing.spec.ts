@@ -1,5 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
-import { asReturningVisitor } from '../support/site';
+import { asReturningVisitor, untilHydrated } from '../support/site';
 
 /**
  * A visitor on a slow phone sees a form in the server HTML before any script has run and starts typing. Whatever they
@@ -37,6 +37,8 @@ for (const { path, form } of FORM_PAGES) {
     holding = false;
     for (const route of held.splice(0)) await route.continue();
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 20_000 });
+    // The form hydrates after the page when it is further down: its code is asked for then.
+    await untilHydrated(page);
     await expect(field).toHaveValue(typed);
     // Leaving the field re-renders the form (the field is validated): the text stays.
     await field.press('Tab');

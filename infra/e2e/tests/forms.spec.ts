@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { collectConsole } from '../support/console';
 import { asReturningVisitor, openHydrated } from '../support/site';
 
@@ -29,6 +29,47 @@ test('the contact form is sent with a captcha token and the visitor is told when
   await expect(page.getByText('We will contact you within three business days.')).toBeVisible();
   expect(captchaScripts).toHaveLength(1);
   expect(console.messages).toEqual([]);
+});
+
+/**
+ * The contact form is further down its page: it hydrates after the page, once its code has arrived. A visitor who
+ * fills it in and sends it before then loses nothing: the submission is held (no plain POST of the page), and the
+ * form's code sends it once it has hydrated.
+ */
+test('a contact form sent before its code has arrived is held, then sent by its code: the page stays and the visitor is answered', async ({
+  page,
+  context,
+}) => {
+  await asReturningVisitor(context);
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/remotes\/forms\//, (route) => (holding ? held.push(route) : route.continue()));
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) documents.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await page.goto('/en/contacts');
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  const form = page.locator('form[data-form="contact"]');
+  await form.getByLabel('Name').fill('Anna Petrova');
+  await form.getByLabel('Email').fill('anna@example.org');
+  await form.getByLabel('Message').fill('Is the library open during the winter break?');
+  await form.getByLabel('I accept the terms and the personal data processing regulation').check();
+  await form.getByRole('button', { name: 'Send' }).click();
+  // Held: still the same page, nothing sent anywhere.
+  await page.waitForTimeout(300);
+  expect(held.length, 'the form code held back').toBeGreaterThan(0);
+  expect(documents).toEqual(['GET /en/contacts']);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+  const sent = page.waitForResponse((response) => response.url().includes('/api/en/forms/contact') && response.request().method() === 'POST');
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  expect((await sent).status()).toBe(201);
+  await expect(page.getByText('We will contact you within three business days.')).toBeVisible();
+  expect(documents).toEqual(['GET /en/contacts']);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
 
 /**

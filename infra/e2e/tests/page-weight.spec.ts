@@ -48,4 +48,31 @@ test.describe('what a page loads', () => {
     const others = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]).filter((img) => img !== hero);
     for (const img of others) expect(img).not.toMatch(/fetchpriority/i);
   });
+
+  test('a section that asks for a priority image further down a page loads it lazily: the page has one main image', async ({ request }) => {
+    // /en/about opens with a hero; its news article, further down, has a cover image it would give priority when
+    // it leads a page (as on /news/1).
+    const html = await (await request.get('/en/about')).text();
+    const article = /<div data-section="NewsArticle"[\s\S]*?<img [^>]*>/.exec(html)?.[0].match(/<img [^>]*>/)?.[0];
+    expect(article).toMatch(/loading="lazy"/);
+    expect(article).not.toMatch(/fetchpriority/i);
+    expect([...html.matchAll(/<img [^>]*fetchpriority="high"[^>]*>/gi)]).toHaveLength(1);
+    expect([...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)]).toHaveLength(1);
+    const lead = await (await request.get('/news/1')).text();
+    expect(/<div data-section="NewsArticle"[\s\S]*?<img [^>]*>/.exec(lead)?.[0]).toMatch(/fetchpriority="high"/i);
+  });
+
+  test("only the first screen's sections preload their code: a form further down does not take the shell's bandwidth", async ({ request }) => {
+    const exposed = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="script" href="[^"]*__federation_expose_(\w+)\.[^"]*"/g)].map((match) => match[1]).sort();
+    // A hero, the vacancy list (in the first screen), then two forms.
+    const vacancies = await (await request.get('/vacancies')).text();
+    expect([...vacancies.matchAll(/data-section="(\w+)"/g)].map((match) => match[1])).toEqual(['PageHero', 'VacancyList', 'VacancySubscription', 'ResumeForm']);
+    expect(exposed(vacancies)).toEqual(['VacancyList']);
+    // A hero, the offices, then the contact form: nothing in the first screen hydrates, so no remote code at all.
+    const contacts = await (await request.get('/en/contacts')).text();
+    expect(contacts).toContain('data-section="ContactForm"');
+    expect(exposed(contacts)).toEqual([]);
+    expect(contacts).not.toMatch(/<link rel="preload" as="script" href="[^"]*remoteEntry/);
+  });
 });

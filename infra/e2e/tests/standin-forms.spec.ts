@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { storedSubmissions, storedSubscriptions, uniqueEmail, type IntakeTarget } from '../support/intake';
-import { asReturningVisitor } from '../support/site';
+import { asReturningVisitor, untilHydrated } from '../support/site';
 import { startStandInPlatform, type StandInPlatform } from '../support/standin-platform';
 
 /**
@@ -34,7 +34,7 @@ async function openStandIn(page: Page, path: string): Promise<string[]> {
     if (sent.resourceType() === 'script' && sent.url().includes('captcha')) scripts.push(sent.url());
   });
   await page.goto(`${platform.url}${path}`);
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await untilHydrated(page);
   return scripts;
 }
 

@@ -26,6 +26,7 @@ import { reloadOnChunkError } from './chunk-reload';
 import { createBrowserCaptcha } from '../forms/captcha';
 import { useLeaveGuard } from './leave-guard';
 import { useStaticSectionLinks } from './static-links';
+import { holdSubmissionsUntilHydrated } from './early-submit';
 
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
 void globalStyles;
@@ -172,6 +173,8 @@ function measureWebVitalsWhenIdle(): void {
 
 async function start(): Promise<void> {
   const payload = readPayload();
+  // From now on a form sent before its section has hydrated waits for it instead of leaving the page.
+  holdSubmissionsUntilHydrated(window);
   measureWebVitalsWhenIdle();
   const api = createBrowserApiClient({ baseURL: payload.config.publicApiBase });
   const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
@@ -216,20 +219,23 @@ async function start(): Promise<void> {
   if (!leafId) throw new Error('No route matches the page');
 
   // The sections that hydrate (ready, not keeping their server HTML). Hydrate with the same code the server rendered:
-  // load every eager one's module first. A remote host that does not answer holds up only its own sections: they keep
-  // their server HTML and hydrate when the code arrives.
+  // the page waits for the code of the eager sections in its first screen. The others (a form further down) do not
+  // hold up the page around them: they keep their server HTML while the page hydrates, which asks for their code
+  // (an eager section's at once, a lazy one's when it nears the viewport), and hydrate once it has arrived. A remote
+  // host that does not answer holds up only its own sections in the same way.
   const current = store.page.current;
   const hydrating = (current?.sections ?? []).filter((view) => view.status === 'ready' && !serverHtmlKept.has(view));
-  const eager = hydrating.filter((view) => !view.lazy && view.remote && view.version);
-  // The sanitizer's code loads beside the sections' code when what hydrates renders backend HTML: a section whose
-  // server render sanitised some (the server names them), or a page other than a content page (the UI-kit page).
-  // A render that needs it later without it suspends until it has loaded (see BrowserSanitizer).
+  const inFirstScreen = hydrating.filter((view) => sectionInFirstScreen(view.descriptor.id));
+  const firstCode = inFirstScreen.filter((view) => !view.lazy && view.remote && view.version);
+  // The sanitizer's code loads beside the sections' code when what hydrates in the first screen renders backend
+  // HTML: a section whose server render sanitised some (the server names them), or a page other than a content page
+  // (the UI-kit page). A render that needs it later without it suspends until it has loaded (see BrowserSanitizer).
   const sanitized = new Set(payload.sanitizedSections ?? []);
   const contentPage = !store.page.error && !!current && leaf?.route.Component === ContentPage;
-  const needsSanitizer = !contentPage || hydrating.some((view) => sanitized.has(view.descriptor.id));
+  const needsSanitizer = !contentPage || inFirstScreen.some((view) => sanitized.has(view.descriptor.id));
   await Promise.race([
     Promise.allSettled([
-      ...eager.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name)),
+      ...firstCode.map((view) => federation.load(view.remote!, view.version!, view.descriptor.name)),
       ...(needsSanitizer ? [loadSanitizer()] : []),
     ]),
     new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS)),
@@ -242,7 +248,11 @@ async function start(): Promise<void> {
     async loadInBrowser(view, { withData, whenVisible: waitForVisibility }): Promise<{ module: SectionModule; data?: unknown }> {
       if (!view.remote || !view.version) throw new Error(`section ${view.descriptor.name} has no remote`);
       if (waitForVisibility) await whenVisible(`[data-section-id="${CSS.escape(view.descriptor.id)}"]`);
-      const [module] = await Promise.all([federation.load(view.remote, view.version, view.descriptor.name), loadSanitizer()]);
+      // The sanitizer's code comes along for a section rendered here with its data (whether it shows backend HTML is
+      // not known before), and for a server-rendered one whose render sanitised some; any other that turns out to
+      // need it suspends until it has loaded.
+      const sanitizerToo = withData || sanitized.has(view.descriptor.id);
+      const [module] = await Promise.all([federation.load(view.remote, view.version, view.descriptor.name), sanitizerToo ? loadSanitizer() : undefined]);
       if (!withData) return { module };
       const current = store.page.current;
       const { views } = await resolveSections(
@@ -285,7 +295,7 @@ async function start(): Promise<void> {
       </App>,
     );
   });
-  hydrateVisibleSectionsFirst(root!, hydrating);
+  hydrateVisibleSectionsFirst(root!, inFirstScreen);
 }
 
 type HydrationRoot = ReturnType<typeof hydrateRoot> & { unstable_scheduleHydration?(target: Node): void };
@@ -300,11 +310,20 @@ function hydrateVisibleSectionsFirst(root: HydrationRoot, sections: SectionView[
   const schedule = root.unstable_scheduleHydration?.bind(root);
   if (!schedule) return;
   for (const view of sections) {
-    const frame = document.querySelector(`[data-section-id="${CSS.escape(view.descriptor.id)}"]`);
-    if (!frame || frame.getBoundingClientRect().top >= window.innerHeight) continue;
-    const content = boundaryContent(frame);
+    const frame = sectionFrame(view.descriptor.id);
+    const content = frame && boundaryContent(frame);
     if (content) schedule(content);
   }
+}
+
+function sectionFrame(id: string): Element | null {
+  return document.querySelector(`[data-section-id="${CSS.escape(id)}"]`);
+}
+
+/** Whether a section's server HTML starts in the first screen (its frame's top above the viewport's bottom). */
+function sectionInFirstScreen(id: string): boolean {
+  const top = sectionFrame(id)?.getBoundingClientRect().top;
+  return top !== undefined && top < window.innerHeight;
 }
 
 /** The first node inside the first Suspense boundary of a section's server HTML (after its `<!--$-->` marker). */

@@ -6,13 +6,14 @@
  *
  * Why: deferred scripts run as soon as the document is parsed, and when they have arrived by then (a cached or fast
  * response) the browser runs them, and the hydration, before it has painted the page and its hero image; on a slow
- * phone the largest paint then waits for the main thread. Here the scripts download from the start (low-priority
- * preloads, as deferred scripts are) and run, in order, once the page has painted, the hero image (the image marked
- * fetchpriority="high") has loaded, and no larger paint has come for LARGEST_PAINT_QUIET_MS since the last paint or
- * the image's load (the image's own paint is reported after its load; an image that loads before anything is painted
- * does not count as painted). They run at the latest LARGEST_PAINT_WAIT_MS after the first paint, or
- * FIRST_PAINT_WAIT_MS after the document when no paint is reported. A page opened in the background paints nothing,
- * and a browser that does not report its largest paint gives nothing to wait for: there they start at once.
+ * phone the largest paint then waits for the main thread. Here the scripts download from the start (preloads at
+ * the browser's priority for scripts: a low-priority request would wait while the hero image loads) and run, in
+ * order, once the page has painted, the hero image (the image marked fetchpriority="high") has loaded, and no larger
+ * paint has come for LARGEST_PAINT_QUIET_MS since the last paint or the image's load (the image's own paint is
+ * reported after its load; an image that loads before anything is painted does not count as painted). They run at
+ * the latest LARGEST_PAINT_WAIT_MS after the first paint, or FIRST_PAINT_WAIT_MS after the document when no paint is
+ * reported. A page opened in the background paints nothing, and a browser that does not report its largest paint
+ * gives nothing to wait for: there they start at once.
  */
 
 /** Marks the preloads of the shell's scripts, which the start script turns into scripts. */

@@ -1,6 +1,6 @@
 import { formatTitle, mergeSeo } from '../app/seo';
 import { JSDOM } from 'jsdom';
-import { START_SCRIPT, documentHead, documentTail, serializeForScript } from './document';
+import { START_SCRIPT, documentHead, documentTail, serializeForScript, shellScriptPreloads } from './document';
 import { FIRST_PAINT_WAIT_MS, LARGEST_PAINT_QUIET_MS, LARGEST_PAINT_WAIT_MS } from '../inline-scripts/start-script';
 
 const base = {
@@ -97,7 +97,8 @@ describe("document tail: the shell's scripts start after the page's largest pain
    */
   function load({ visibility = 'visible', reportsPaints = true, hero = false }: { visibility?: string; reportsPaints?: boolean; hero?: boolean } = {}) {
     const image = hero ? '<img src="/api/media/hero.jpg" fetchpriority="high" alt="">' : '';
-    const dom = new JSDOM(`<!doctype html><html><body><div id="app">${image}${documentTail(payload, scripts).slice('</div>'.length)}`, {
+    const head = `<head>${shellScriptPreloads(scripts)}</head>`;
+    const dom = new JSDOM(`<!doctype html><html>${head}<body><div id="app">${image}${documentTail(payload).slice('</div>'.length)}`, {
       runScripts: 'outside-only',
     });
     const { window } = dom;
@@ -122,10 +123,13 @@ describe("document tail: the shell's scripts start after the page's largest pain
     return { dom, img, started, paint };
   }
 
-  it('lists the scripts as low-priority preloads, so they download from the start, and has no script the browser runs at once', () => {
-    const tail = documentTail(payload, scripts);
-    expect(tail).toContain('<link rel="preload" as="script" href="/_shell/main.js" fetchpriority="low" data-shell-script>');
-    expect(tail).not.toMatch(/<script[^>]+src=/);
+  it("preloads the scripts from the head at the browser's own priority, so they download from the start, and runs none at once", () => {
+    const head = documentHead({ ...base, shellScripts: scripts });
+    // Not low: a low-priority request waits while the hero image loads, and the page would hydrate that much later.
+    expect(head).toContain('<link rel="preload" as="script" href="/_shell/main.js" data-shell-script>');
+    expect(head.indexOf('data-shell-script')).toBeLessThan(head.indexOf('</head>'));
+    const tail = documentTail(payload);
+    expect(head + tail).not.toMatch(/<script[^>]+src=/);
     expect(tail).toContain(`<script>${START_SCRIPT}</script>`);
   });
 

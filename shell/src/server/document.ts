@@ -40,6 +40,11 @@ export interface HeadInput {
   stylesheets: string[];
   /** Stylesheets carried in the page itself (remote sections'), after the linked ones; their text is inlineable already. */
   inlineStyles?: Array<{ href: string; css: string }>;
+  /**
+   * The shell's own scripts, in load order: preloaded from the head, so they download from the start whatever the
+   * length of the page, and started by the start script at the end of the body (see START_SCRIPT).
+   */
+  shellScripts?: string[];
   scriptPreloads: string[];
   /** Data the browser will fetch (the federation manifests of remotes whose code hydrates at once), preloaded as CORS fetches. */
   fetchPreloads?: string[];
@@ -132,8 +137,9 @@ export function documentHead(input: HeadInput): string {
   if (!input.noindex) for (const feed of feedAlternates(input)) links.push(`<link ${attributes({ rel: 'alternate', ...feed })}>`);
   for (const href of input.stylesheets) links.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   for (const style of input.inlineStyles ?? []) links.push(`<style data-href="${escapeHtml(style.href)}">${style.css}</style>`);
-  // Remote code is for hydration only, like the shell's deferred scripts (low priority): preloaded early, but low, so
-  // it does not compete with the render-blocking stylesheet and the LCP image on a slow phone network.
+  if (input.shellScripts) links.push(shellScriptPreloads(input.shellScripts));
+  // Remote code is for hydration only, and needs the shell's scripts to run: preloaded early, but low, so on a slow
+  // phone network it comes after the render-blocking stylesheet, the LCP image and the shell's own scripts.
   for (const href of input.scriptPreloads) {
     const integrity = input.preloadIntegrity?.[href];
     const checked = integrity ? ` integrity="${escapeHtml(integrity)}" crossorigin="anonymous"` : '';
@@ -157,9 +163,17 @@ declare const __SHELL_START_SCRIPT__: string;
  */
 export const START_SCRIPT: string = __SHELL_START_SCRIPT__;
 
-/** The closing of the app container: the state the browser continues from, and the shell's scripts. */
-export function documentTail(payload: BrowserPayload, scripts: string[]): string {
+/**
+ * The preloads of the shell's scripts, which the start script turns into scripts. At the browser's priority for
+ * scripts, not low: a low-priority request waits while the hero image loads, and the page would hydrate that much
+ * later.
+ */
+export function shellScriptPreloads(scripts: string[]): string {
+  return scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}" ${SHELL_SCRIPT_ATTRIBUTE}>`).join('');
+}
+
+/** The closing of the app container: the state the browser continues from, and the start of the shell's scripts. */
+export function documentTail(payload: BrowserPayload): string {
   const state = `<script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${serializeForScript(payload)}</script>`;
-  const preloads = scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}" fetchpriority="low" ${SHELL_SCRIPT_ATTRIBUTE}>`).join('');
-  return `</div>${state}${preloads}<script>${START_SCRIPT}</script></body></html>`;
+  return `</div>${state}<script>${START_SCRIPT}</script></body></html>`;
 }

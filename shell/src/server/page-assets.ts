@@ -35,13 +35,29 @@ export function remotesForBrowser(catalog: RemoteCatalog): RemoteUse[] {
 }
 
 /**
+ * How many of a page's sections start in its first screen, as far as the server can tell: it cannot measure the
+ * visitor's screen, and on a phone a page's first two sections fill it (a hero, then the start of the next). Their
+ * code is what the page's hydration waits for; the code of sections further down is not preloaded, so it does not
+ * take the phone's bandwidth from the shell's scripts: the browser asks for it once the page hydrates (or, for a lazy
+ * section, once it nears the viewport). The browser measures too: a later section that does start in the first
+ * screen is waited for all the same, its code only asked for later.
+ */
+const FIRST_SCREEN_SECTIONS = 2;
+
+/** The sections the server counts as the page's first screen (see FIRST_SCREEN_SECTIONS). */
+export function firstScreenSections(sections: SectionView[]): SectionView[] {
+  return sections.slice(0, FIRST_SCREEN_SECTIONS);
+}
+
+/**
  * Stylesheets of every rendered section (inlined by the caller, so no remote host can hold up first paint) and
- * preloads of the code the browser needs to hydrate at once (preloads never block rendering).
+ * preloads of the code the first screen's sections need to hydrate at once (preloads never block rendering).
  */
 function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: string[]; js: string[]; manifests: string[]; hydrates: boolean } {
   const css = new Set<string>();
   const js = new Set<string>();
   const manifests = new Set<string>();
+  const firstScreen = new Set(firstScreenSections(sections));
   let hydrates = false;
   for (const section of sections) {
     if (section.status !== 'ready' || !section.remote) continue;
@@ -52,8 +68,8 @@ function sectionAssets(catalog: RemoteCatalog, sections: SectionView[]): { css: 
     if (section.staticHtml) continue;
     // A section that hydrates may render backend HTML: the browser may load the sanitizer before hydrating the page.
     hydrates = true;
-    // Lazy sections load their code later; static ones never do on this page.
-    if (section.lazy) continue;
+    // Lazy sections load their code later, and so do those further down; static ones never do on this page.
+    if (section.lazy || !firstScreen.has(section)) continue;
     if (record.browserEntryUrl) js.add(record.browserEntryUrl);
     for (const href of assets.js) js.add(href);
     manifests.add(record.manifestUrl);

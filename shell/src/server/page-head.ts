@@ -54,6 +54,7 @@ export function pageHead({ store, locale, path, routePath, origin, handle, asset
     pageSeo: shown ? withHeroImage(shown.seo, shown) : undefined,
     stylesheets: assets.stylesheets,
     inlineStyles: assets.inlineStyles,
+    shellScripts: assets.scripts,
     scriptPreloads: assets.scriptPreloads,
     fetchPreloads: assets.fetchPreloads,
     preloadIntegrity: catalog.integrityByUrl,

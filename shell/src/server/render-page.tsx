@@ -23,7 +23,7 @@ import { redirectLocation } from '../security/redirect-location';
 import type { InitCache } from './init-cache';
 import type { RenderedPage } from './render-cache';
 import { SECTION_OF_ERROR } from '../sections/SectionFrame';
-import { pageAssets, remotesForBrowser, type ShellAssets } from './page-assets';
+import { firstScreenSections, pageAssets, remotesForBrowser, type ShellAssets } from './page-assets';
 import { pageHead } from './page-head';
 import { pagePolicy } from './page-csp';
 import { previewBanner } from './preview-banner';
@@ -212,7 +212,10 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     telemetry.sectionFailed,
   );
   telemetry.record(deps.federation.stats, sections);
-  const sanitizerNeeded = sections.some((section) => !section.staticHtml && sanitizing.has(section.descriptor.id));
+  // Sections that hydrate and whose render sanitised backend HTML; in the first screen, the page's hydration waits
+  // for the sanitizer's code with theirs.
+  const sanitizedHydrating = sections.filter((section) => !section.staticHtml && sanitizing.has(section.descriptor.id));
+  const sanitizerNeeded = firstScreenSections(sections).some((section) => sanitizedHydrating.includes(section));
   const head = pageHead({
     store,
     locale,
@@ -220,32 +223,29 @@ export async function renderPage(page: PageRequest, deps: RenderDependencies, lo
     routePath: data.path,
     origin: page.origin,
     handle,
-    // The sanitizer's code is preloaded only for a hydrating section whose render sanitised backend HTML (the
-    // browser decides the same from the payload).
+    // The sanitizer's code is preloaded only for such a section in the first screen (the browser decides from
+    // the payload, for the sections it finds in its first screen).
     assets: sanitizerNeeded ? { ...assets, scriptPreloads: [...assets.scriptPreloads, ...assets.sanitizerPreloads] } : assets,
     catalog,
     config: deps.config,
     log,
     ...(page.preview ? { bodyStart: previewBanner(locale, page.preview) } : {}),
   });
-  const tail = documentTail(
-    {
-      store: snapshot,
-      sanitizedSections: [...sanitizing],
-      config: {
-        publicApiBase: deps.config.publicApiBase,
-        ownLegacyHosts: deps.config.ownLegacyHosts,
-        mediaHosts: deps.config.mediaHosts,
-        analyticsCounterId: deps.config.analyticsCounterId,
-        analyticsEndpoint: deps.config.analyticsEndpoint,
-        remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
-        sectionLoadBudgetMs: deps.config.sectionLoadBudgetMs * 4,
-        captcha: deps.config.captcha,
-        siteOrigin: page.origin,
-      },
+  const tail = documentTail({
+    store: snapshot,
+    sanitizedSections: sanitizedHydrating.map((section) => section.descriptor.id),
+    config: {
+      publicApiBase: deps.config.publicApiBase,
+      ownLegacyHosts: deps.config.ownLegacyHosts,
+      mediaHosts: deps.config.mediaHosts,
+      analyticsCounterId: deps.config.analyticsCounterId,
+      analyticsEndpoint: deps.config.analyticsEndpoint,
+      remoteLoadTimeoutMs: deps.config.remoteLoadTimeoutMs * 4,
+      sectionLoadBudgetMs: deps.config.sectionLoadBudgetMs * 4,
+      captcha: deps.config.captcha,
+      siteOrigin: page.origin,
     },
-    assets.scripts,
-  );
+  });
   if (!html) return { status: 500, html: Buffer.from(shellFailurePage(locale)), headers: { ...HTML_HEADERS }, degraded: true, queryParams };
   return {
     queryParams,
