@@ -10,6 +10,7 @@ export function checkSectionModule(value: unknown, expectedName: string): string
     return 'the module has no default export component';
   }
   if (module.load !== undefined && typeof module.load !== 'function') return '`load` is not a function';
+  if (module.hydrates !== undefined && typeof module.hydrates !== 'function') return '`hydrates` is not a function';
   const meta = module.meta;
   if (!meta || typeof meta.name !== 'string') return 'the module has no `meta.name`';
   if (meta.name !== expectedName) return `the module declares section "${meta.name}", expected "${expectedName}"`;

@@ -33,7 +33,8 @@ export const SectionMetaSchema = Type.Object({
    * system's share links work without the code: the shell sends them through the router. A section that renders
    * from the location (a query parameter its links change while the page stays, as tabs do) must hydrate, since its
    * server HTML is kept until the page itself changes; so must one whose links change parameters its pages do not
-   * watch (`watchQuery`).
+   * watch (`watchQuery`). A section interactive only with some data (an article with videos) says so per instance
+   * with its module's `hydrates`.
    */
   hydrate: Type.Optional(Type.Boolean()),
   /**
@@ -61,6 +62,13 @@ export interface SectionModule<Component = unknown, P = Record<string, unknown>,
   default: Component;
   load?: SectionLoader<P, D>;
   meta: SectionMeta;
+  /**
+   * Whether this instance, with the data its loader returned, needs its code in the browser (when `meta.hydrate` is
+   * not false). False makes it static on the server-rendered page, as `meta.hydrate: false` does for every instance:
+   * a news article without videos has nothing interactive, one with a video player does. A function that throws
+   * counts as true.
+   */
+  hydrates?: (data: D) => boolean;
   /** The team's messages, by locale; the shell provides them to the section's intl context. */
   messages?: SectionMessages;
 }

@@ -71,6 +71,7 @@ function writeExposeModules({ rootDir, team, sections, outDir = path.join(rootDi
       `const declared = exported.meta ?? {};`,
       `export default section.default;`,
       `export const load = exported.load;`,
+      `export const hydrates = exported.hydrates;`,
       `export const meta = { ...declared, name: ${JSON.stringify(name)} };`,
       `export const messages = { ru, en };`,
       '',

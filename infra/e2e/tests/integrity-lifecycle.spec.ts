@@ -99,9 +99,9 @@ test.describe('subresource integrity of remote code in the browser', () => {
   test('an unaltered page loads remote code with the published hashes and hydrates without integrity errors', async ({ page }) => {
     await recordElements(page);
     const console = collectConsole(page);
-    // A news article: it hydrates (its video player), so its page loads the news remote's code (the home and news
-    // pages' sections are static and load none).
-    await page.goto(`${platform.site}/news/1`);
+    // A media article with a video: it hydrates (its video player), so its page loads the news remote's code (the
+    // home and news pages' sections are static and load none, and so does an article without videos).
+    await page.goto(`${platform.site}/news/43`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     const news = (await pageRemotes(page)).find((remote) => remote.name === 'news')!;
     expect(news.integrity?.['remoteEntry.js']).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
@@ -147,8 +147,8 @@ test.describe('subresource integrity of remote code in the browser', () => {
       exposes: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
     };
     // A section an article's page does not show: its files are fetched only when the remote's container is asked for
-    // it. (An article's page loads the news container for its hydrating article; the home and news pages' sections are
-    // static and load no remote code at all.)
+    // it. (A video article's page loads the news container for its hydrating article; the home and news pages'
+    // sections are static and load no remote code at all.)
     const feed = manifest.exposes.find((expose) => expose.name === 'NewsFeed')!;
     const chunk = feed.assets.js.sync.find((file) => file.startsWith('__federation_expose_'))!;
     const stylesheet = feed.assets.css.sync[0]!;
@@ -157,7 +157,7 @@ test.describe('subresource integrity of remote code in the browser', () => {
 
     await recordElements(page);
     const console = collectConsole(page);
-    await page.goto(`${platform.site}/news/1`);
+    await page.goto(`${platform.site}/news/43`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     const restore = [
       alter(path.join(folder, chunk), '\n;window.__alteredChunkRan = true;\n'),
@@ -190,7 +190,7 @@ test.describe('subresource integrity of remote code in the browser', () => {
         ]),
       );
       // The page's own sections are untouched, and a refused file is no reason to reload.
-      await expect(page.locator('[data-section-id="news-article-1"]')).toHaveAttribute('data-section-status', 'ready');
+      await expect(page.locator('[data-section-id="news-article-43"]')).toHaveAttribute('data-section-status', 'ready');
       expect(await page.evaluate(() => sessionStorage.getItem('chunkReloadAt'))).toBeNull();
     } finally {
       for (const undo of restore) undo();
@@ -209,19 +209,19 @@ test.describe('subresource integrity of remote code in the browser', () => {
     for (const copy of [`${entry}.br`, `${entry}.gz`]) fs.rmSync(copy, { force: true });
     const before = await newsBrowserErrors(platform, version);
 
-    // A news article hydrates (its video player): its page loads the news code at once.
-    const server = await (await fetch(`${platform.site}/news/1`)).text();
-    const serverNews = /<div data-section="NewsArticle" data-section-id="news-article-1"[^>]*data-section-status="ready"/.test(server);
+    // A media article with a video hydrates (its video player): its page loads the news code at once.
+    const server = await (await fetch(`${platform.site}/news/43`)).text();
+    const serverNews = /<div data-section="NewsArticle" data-section-id="news-article-43"[^>]*data-section-status="ready"/.test(server);
     expect(serverNews, 'the server rendered the news section').toBe(true);
 
     const console = collectConsole(page);
-    await page.goto(`${platform.site}/news/1`);
+    await page.goto(`${platform.site}/news/43`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     await expect.poll(() => console.messages.filter((message) => INTEGRITY_FAILURE.test(message)).length).toBeGreaterThan(0);
     expect(console.messages.join('\n')).toContain('remoteEntry.js');
     // The altered code never ran, and the section still shows what the server rendered.
     expect(await page.evaluate(() => (window as { __alteredRemoteRan?: boolean }).__alteredRemoteRan ?? false)).toBe(false);
-    const section = page.locator('[data-section-id="news-article-1"]');
+    const section = page.locator('[data-section-id="news-article-43"]');
     await expect(section).toHaveAttribute('data-section-status', 'ready');
     await expect(section.locator('p').first()).toBeVisible();
     // Counted as a browser error of that version.

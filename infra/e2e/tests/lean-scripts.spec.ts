@@ -131,7 +131,8 @@ test('a page whose hydrating sections show no backend HTML hydrates without the 
 test('a page that hydrates backend HTML loads the sanitizer before hydration: a news article renders its text with no error', async ({ page }) => {
   const console = collectConsole(page);
   const scripts = recordScripts(page);
-  await openHydrated(page, '/news/1');
+  // A media item with a video: its article hydrates (the video player), body and all.
+  await openHydrated(page, '/news/43');
   await expect(page.locator('[data-section="NewsArticle"] p').first()).toBeVisible();
   const bodies = await Promise.all(scripts.values());
   expect(bodies.some((body) => body.includes(SANITIZER_MARKER))).toBe(true);

@@ -205,6 +205,33 @@ test('a page with an interactive section still hydrates it: the vacancy list loa
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
 
+test('a news article without videos stays server HTML, with no code or sanitizer loaded; one with a video hydrates its player', async ({ page }) => {
+  const code = remoteCode(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await openHydrated(page, '/news/1');
+  await page.waitForLoadState('networkidle');
+  const text = page.locator('[data-section="NewsArticle"]');
+  await expect(text.locator('[data-static-section]')).toHaveCount(1);
+  await expect(text.locator('p').first()).toBeVisible();
+  expect(code).toEqual([]);
+  expect(scripts.filter((path) => /^\/_shell\/(sanitizer|federation)\./.test(path))).toEqual([]);
+
+  // Article 43 is a media item with a video: its section's code runs, and the player answers.
+  await openHydrated(page, '/news/43');
+  const video = page.locator('[data-section="NewsArticle"]');
+  await expect(video.locator('[data-static-section]')).toHaveCount(0);
+  await expect(video.locator('video[controls]')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByName('site:section-hydrated').some((entry) => (entry as PerformanceMark).detail?.section === 'NewsArticle')),
+    )
+    .toBe(true);
+  expect(code.some((url) => /\/remotes\/news\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
+});
+
 test('an event page loads no code for its details, and their "copy link" button copies the page link and says so', async ({ page, context, baseURL }) => {
   const code = remoteCode(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -117,6 +117,31 @@ describe("resolving a page's sections", () => {
     expect(JSON.parse(JSON.stringify(views[0]))).toMatchObject({ staticHtml: true, data: 'text' });
   });
 
+  it("marks a section's instance static when its module says its data needs no code (and not when that check throws)", async () => {
+    const withVideos = (data: unknown) => (data as { videos: number }).videos > 0;
+    const article = (videos: number | null): SectionModule => ({
+      ...moduleWith(async () => (videos === null ? null : { videos }), { name: 'Article' }),
+      hydrates: withVideos,
+    });
+    const views = await Promise.all(
+      [0, 2, null].map(async (videos) => {
+        const resolved = await resolveSections(
+          [{ id: 'a', name: 'Article', props: {} }],
+          source({ Article: { ok: true, module: article(videos), remote: 'news', version: '1' } }),
+          context,
+          { loaderBudgetMs: 50 },
+        );
+        return resolved.views[0];
+      }),
+    );
+    expect(views.map((view) => [view?.status, view?.staticHtml])).toEqual([
+      ['ready', true],
+      ['ready', undefined],
+      // null data: the check throws, so the section hydrates as it would without one.
+      ['ready', undefined],
+    ]);
+  });
+
   it('aborts a loader whose budget is spent', async () => {
     let aborted = false;
     await resolveSections(

@@ -125,7 +125,7 @@ export async function resolveSections(
       try {
         const data = await runLoader(module, descriptor, sectionContext, module.meta.loadBudgetMs ?? options.loaderBudgetMs, signal);
         modules.set(descriptor.id, module);
-        return { ...base, status: 'ready', data };
+        return { ...base, ...(hydratesWith(module, data) ? {} : { staticHtml: true }), status: 'ready', data };
       } catch (error) {
         if (error instanceof LoaderTimeout) {
           // Too slow for this render: the browser loads it after hydration.
@@ -139,6 +139,18 @@ export async function resolveSections(
     }),
   );
   return { views, modules, queryParams: [...queryParams].sort() };
+}
+
+/**
+ * Whether a section instance needs its code in the browser with this data, as far as its module's `hydrates` says
+ * (`meta.hydrate: false` has already made it static).
+ */
+function hydratesWith(module: SectionModule, data: unknown): boolean {
+  try {
+    return module.hydrates?.(data) !== false;
+  } catch {
+    return true;
+  }
 }
 
 function pick(query: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> {

@@ -5,7 +5,7 @@ import ru from '../../messages/ru.json';
 import { newsItem } from '../../testing/fixtures';
 import { contentApiForSuite, descriptorOf, loadContext, linkNamed, textOf } from '@site/test-support';
 import { extractVideos } from './article-video';
-import NewsArticle from './index';
+import NewsArticle, { hydrates } from './index';
 import { load, type NewsArticleProps } from './load';
 
 const VIDEO_BODY = [
@@ -45,6 +45,14 @@ describe('article videos', () => {
 });
 
 describe('NewsArticle', () => {
+  it('needs its code in the browser only for an article with a video it can play', () => {
+    expect(hydrates(article())).toBe(true);
+    expect(hydrates(article({ body: '<p>Text and a <a href="/news">link</a> only.</p>' }))).toBe(false);
+    // A video with no playable source stays in the body as sanitised HTML: nothing to play.
+    expect(hydrates(article({ body: '<video src="javascript:alert(1)"></video>' }))).toBe(false);
+    expect(hydrates(null)).toBe(false);
+  });
+
   it('plays a media item’s video, with the fallback message and a button to the video site (English)', () => {
     const html = renderSection(NewsArticle, { props: { id: 42 }, data: article() }, en, { locale: 'en' });
     expect(html).toMatch(/<video[^>]*controls=""[^>]*aria-label="Inside the lab"/);

@@ -27,6 +27,15 @@ import { VideoPlayer } from './VideoPlayer';
 
 export { load } from './load';
 
+/**
+ * Only an article with videos needs the section's code in the browser (its player falls back to a link when the
+ * browser cannot play them). Otherwise the server HTML is final: the body is sanitised on the server, and the share
+ * buttons work without the code, so the page loads neither this section's code nor the sanitizer's.
+ */
+export function hydrates(data: NewsArticleData | null): boolean {
+  return !!data && extractVideos(data.body ?? '').videos.length > 0;
+}
+
 const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
