@@ -30,6 +30,8 @@ const ERROR_POLICY = { minRenders: 6, windowMs: 8000, vitalsMinSamples: MIN_SAMP
 /** The alert tests: the judge waits for more renders than the test makes, so the throwing canary stays live until the alert fires. */
 const WATCH_POLICY = { minRenders: 1_000_000, windowMs: 600_000, vitalsMinSamples: MIN_SAMPLES };
 
+/** How long one step of a scripted page view (a navigation, a click, a wait) may take. */
+const VIEW_STEP_TIMEOUT_MS = 20_000;
 /** The CLI waits up to two minutes for the registry's verdict. */
 const CANARY_WAIT = { SITE_REMOTES_CANARY_WAIT_MS: '120000' };
 
@@ -41,6 +43,9 @@ const newsVersionSeenBy = (context: APIRequestContext) => newsVersionOn(context,
  */
 async function clickAndLeave(browser: Browser, site: string, bucket: number): Promise<string | null> {
   const context = await browser.newContext({ baseURL: site });
+  // Every step has its own time limit (Playwright's actions and navigations have none by default), so one page view
+  // on a loaded machine cannot take the whole test's time.
+  context.setDefaultTimeout(VIEW_STEP_TIMEOUT_MS);
   try {
     await asReturningVisitor(context);
     await noteInteractionObserver(context);
@@ -53,12 +58,29 @@ async function clickAndLeave(browser: Browser, site: string, bucket: number): Pr
     const section = page.locator('[data-section="NewsLatest"]');
     await section.click({ position: { x: 2, y: 2 } });
     // Leaving before the browser has measured the click (after the next frame) would report no INP either.
-    await untilInteractionMeasured(page);
+    await Promise.race([
+      untilInteractionMeasured(page),
+      new Promise((_resolve, reject) => setTimeout(() => reject(new Error('the click was not measured in time')), VIEW_STEP_TIMEOUT_MS)),
+    ]);
     const version = await section.getAttribute('data-remote-version');
     await page.goto('about:blank');
     return version;
   } finally {
-    await context.close();
+    // Closing is cleanup: it may not hold up the test for longer than a step may take either.
+    await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, VIEW_STEP_TIMEOUT_MS))]);
+  }
+}
+
+/**
+ * A page view of `clickAndLeave` that may fail on a loaded machine without failing the test: the judge's verdict
+ * needs enough views, not every view. A failed view is logged with its reason and answers null (no version seen).
+ */
+async function viewOrNull(browser: Browser, site: string, bucket: number): Promise<string | null> {
+  try {
+    return await clickAndLeave(browser, site, bucket);
+  } catch (error) {
+    console.log(`a page view in bucket ${bucket} failed and is not counted: ${(error as Error).message.split('\n')[0]}`);
+    return null;
   }
 }
 
@@ -103,7 +125,14 @@ test.describe('a canary judged on speed', () => {
 
   test('a canary whose click handler busy-waits 300 ms is rolled back on its visitors’ INP, with the figures in the audit log', async ({ browser }) => {
     // Visitors of the stable version click in the news list: their browsers' INP beacons make its baseline.
-    for (let view = 0; view < MIN_SAMPLES + 1; view += 1) expect(await clickAndLeave(browser, platform.site, STABLE_BUCKET)).toBe(stableVersion);
+    let stableViews = 0;
+    for (let attempt = 0; attempt < 2 * (MIN_SAMPLES + 1) && stableViews < MIN_SAMPLES + 1; attempt += 1) {
+      const version = await viewOrNull(browser, platform.site, STABLE_BUCKET);
+      if (version === null) continue;
+      expect(version).toBe(stableVersion);
+      stableViews += 1;
+    }
+    expect(stableViews).toBe(MIN_SAMPLES + 1);
 
     const deploy = deployCanary(platform, platform.operatorToken, slow.dist, 50, CANARY_WAIT);
     await deploy.started;
@@ -113,7 +142,7 @@ test.describe('a canary judged on speed', () => {
     // Canary visitors click too, every click 300 ms slower, until the judge has enough beacons to decide.
     let canaryViews = 0;
     while (!verdict && Date.now() - startedAt < 100_000) {
-      if ((await clickAndLeave(browser, platform.site, CANARY_BUCKET)) === slow.version) canaryViews += 1;
+      if ((await viewOrNull(browser, platform.site, CANARY_BUCKET)) === slow.version) canaryViews += 1;
     }
     const outcome = await deploy.done;
     const decidedAfterMs = Date.now() - startedAt;
