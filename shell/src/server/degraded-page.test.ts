@@ -71,11 +71,12 @@ describe('a degraded page of the cache', () => {
     expect(second.body).toBe(first.body);
     expect(statusOf(first.body)).toBe('ready');
     expect(preloads(first.body)).toEqual([
+      // The shell's own scripts first, then the federation runtime and the remote's code.
+      '/_shell/shell.js',
       '/_shell/federation.js',
       expect.stringMatching(new RegExp(`/remotes/lambda/${VERSION}/remoteEntry\\.js$`)),
+      // The section hydrates, and its render showed no backend HTML: no sanitizer.
       expect.stringMatching(new RegExp(`/remotes/lambda/${VERSION}/LambdaFeed\\.js$`)),
-      // The section hydrates, and its render showed no backend HTML: no sanitizer. The remote's manifest comes first.
-      '/_shell/shell.js',
     ]);
     expect(fetchPreloads(first.body)).toEqual([expect.stringMatching(new RegExp(`/remotes/lambda/${VERSION}/[\\w-]+\\.json$`))]);
     expect([first.headers['x-page-cache'], second.headers['x-page-cache']]).toEqual(['miss', 'hit']);
