@@ -35,19 +35,19 @@ function TaggedSection({ Component, view }: { Component: SectionComponent; view:
  * Server renders: the shell's context for one section, with a `sanitizeHtml` that tells the runtime the section used
  * it (the browser then loads the sanitizer before hydrating that section). Every other member is the shell's.
  */
-function SanitizerNoted({ note, children }: { note: () => void; children: ReactNode }) {
+function SanitizerNoted({ view, note, children }: { view: SectionView; note: (view: SectionView) => void; children: ReactNode }) {
   const shell = useShell();
   const noted = useMemo(
     () =>
       Object.create(shell, {
         sanitizeHtml: {
           value: (html: string) => {
-            note();
+            note(view);
             return shell.sanitizeHtml(html);
           },
         },
       }) as ShellContext,
-    [shell, note],
+    [shell, note, view],
   );
   return <ShellContextProvider value={noted}>{children}</ShellContextProvider>;
 }
@@ -67,7 +67,13 @@ function SectionBody({ module, view }: { module: SectionModule; view: SectionVie
     </RawIntlProvider>
   );
   const note = runtime.noteSanitizerUse;
-  return note ? <SanitizerNoted note={() => note(view)}>{body}</SanitizerNoted> : body;
+  return note ? (
+    <SanitizerNoted view={view} note={note}>
+      {body}
+    </SanitizerNoted>
+  ) : (
+    body
+  );
 }
 
 // One lazy component per section instance, so re-renders do not restart loading.
