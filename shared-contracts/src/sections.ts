@@ -30,11 +30,10 @@ export const SectionMetaSchema = Type.Object({
    * Whether the section needs its code in the browser to be what it is (default true). False: the section has no
    * interactive parts, so its server HTML is final on a server-rendered page and its code loads only when the
    * browser itself must render it (after a client navigation). Links, GET forms (a search box) and the design
-   * system's share links work without the code: the shell sends them through the router. A section that renders
-   * from the location (a query parameter its links change while the page stays, as tabs do) must hydrate, since its
-   * server HTML is kept until the page itself changes; so must one whose links change parameters its pages do not
-   * watch (`watchQuery`). A section interactive only with some data (an article with videos) says so per instance
-   * with its module's `hydrates`.
+   * system's share links work without the code: the shell sends them through the router. The server HTML is kept
+   * only while the page shows the location the server rendered: a link that changes the query (a tab) makes the
+   * shell render the section with its code from the new location. A section interactive only with some data (an
+   * article with videos) says so per instance with its module's `hydrates`.
    */
   hydrate: Type.Optional(Type.Boolean()),
   /**

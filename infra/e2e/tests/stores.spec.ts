@@ -68,7 +68,7 @@ test.describe('navigation and page data', () => {
       title: 'Lazy chunk',
       components: [
         { id: 'text', name: 'RichText', props: { html: Array.from({ length: 40 }, (_, n) => `<p>Paragraph ${n + 1}.</p>`).join('') } },
-        { id: 'vacancies', name: 'VacancyList', lazy: true, props: {} },
+        { id: 'contact', name: 'ContactForm', lazy: true, props: {} },
       ],
     });
   });
@@ -123,7 +123,7 @@ test.describe('navigation and page data', () => {
   test('a failed lazy chunk reloads the page once, and not again within 60 s', async ({ page, context }) => {
     await asReturningVisitor(context);
     await withoutPrefetch(context);
-    await page.route(/__federation_expose_VacancyList/, (route) => route.abort());
+    await page.route(/__federation_expose_ContactForm/, (route) => route.abort());
     let loads = 0;
     page.on('load', () => (loads += 1));
     await openHydrated(page, '/e2e-lazy-chunk');
@@ -138,7 +138,7 @@ test.describe('navigation and page data', () => {
     await page.waitForTimeout(3000);
     expect(loads).toBe(2);
     // The server's HTML of the section is still there: the visitor sees the content.
-    await expect(page.locator('[data-section-id="vacancies"]')).toBeVisible();
+    await expect(page.locator('[data-section-id="contact"]')).toBeVisible();
   });
 });
 

@@ -186,8 +186,10 @@ async function start(): Promise<void> {
       throw error;
     });
 
-  // Static sections of the server-rendered page keep their server HTML and never load their code, until another
-  // page (or an error) replaces them: a later view of the same page is rendered by the browser, with its code.
+  // Static sections of the server-rendered page keep their server HTML and never load their code while the page
+  // shows the location the server rendered, until another page (or an error) replaces them or the location changes
+  // (a tab of the section): from then on, the browser renders them with their code, also back at that location.
+  const servedLocation = window.location.pathname + window.location.search;
   const serverHtmlKept = new Set((store.page.current?.sections ?? []).filter((view) => view.status === 'ready' && view.staticHtml));
   const stopKeeping = reaction(
     () => [store.page.current, store.page.error] as const,
@@ -244,7 +246,7 @@ async function start(): Promise<void> {
   const runtime: SectionRuntime = {
     isServer: false,
     moduleFor: (view) => federation.cached(view.remote, view.version, view.descriptor.name),
-    keepsServerHtml: (view) => serverHtmlKept.has(view),
+    keepsServerHtml: (view, location) => location === servedLocation && serverHtmlKept.has(view),
     async loadInBrowser(view, { withData, whenVisible: waitForVisibility }): Promise<{ module: SectionModule; data?: unknown }> {
       if (!view.remote || !view.version) throw new Error(`section ${view.descriptor.name} has no remote`);
       if (waitForVisibility) await whenVisible(`[data-section-id="${CSS.escape(view.descriptor.id)}"]`);
@@ -283,6 +285,11 @@ async function start(): Promise<void> {
   };
   // The page the server rendered is the router's first loader data: nothing loads again on hydration.
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: { [leafId]: serverPageData(store) } } });
+  const stopKeepingOnMove = router.subscribe(({ location }) => {
+    if (location.pathname + location.search === servedLocation) return;
+    serverHtmlKept.clear();
+    stopKeepingOnMove();
+  });
   // Hydration as a transition: React renders it in slices of a few milliseconds and lets the browser handle input
   // and paint in between, instead of one long task over the whole page (Total Blocking Time on a phone). A click on
   // a part not hydrated yet makes React hydrate that part first and replays the event.

@@ -5,6 +5,7 @@ import { act, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { runInAction } from 'mobx';
 import type { ApiClient, SectionModule, SectionProps } from '@site/contracts';
 import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from '../stores/contexts';
@@ -64,7 +65,7 @@ function storeFor(isServer: boolean): RootStore {
   );
 }
 
-function frame(store: RootStore, runtime: SectionRuntime, section: SectionView = view): ReactElement {
+function frameContent(store: RootStore, runtime: SectionRuntime, section: SectionView = view): ReactElement {
   return (
     <IntlProvider locale="en" messages={{}}>
       <StoreProvider value={store}>
@@ -75,6 +76,13 @@ function frame(store: RootStore, runtime: SectionRuntime, section: SectionView =
     </IntlProvider>
   );
 }
+
+/** The frame on the page the server rendered, `/notices`. */
+function frame(store: RootStore, runtime: SectionRuntime, section: SectionView = view): ReactElement {
+  return <MemoryRouter initialEntries={[SERVED]}>{frameContent(store, runtime, section)}</MemoryRouter>;
+}
+
+const SERVED = '/notices';
 
 const serverHtml = () => renderToString(frame(storeFor(true), { isServer: true, moduleFor: () => module }));
 
@@ -118,6 +126,39 @@ describe('a static section (meta.hydrate false)', () => {
     expect(body.innerHTML).toBe(bodyHtml);
     expect(body.querySelector('h2')).toBe(heading);
     expect(loadInBrowser).not.toHaveBeenCalled();
+    await act(async () => root!.unmount());
+    container.remove();
+  });
+
+  it('is rendered with its code once the page shows another location than the server rendered (a tab of the section)', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = serverHtml();
+    const store = storeFor(false);
+    const keeps = jest.fn((_view: SectionView, location: string) => location === SERVED);
+    let navigate: NavigateFunction | undefined;
+    function Navigator() {
+      navigate = useNavigate();
+      return null;
+    }
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <MemoryRouter initialEntries={[SERVED]}>
+          <Navigator />
+          {frameContent(store, { isServer: false, moduleFor: () => module, keepsServerHtml: keeps })}
+        </MemoryRouter>,
+      );
+    });
+    const served = container.querySelector('[data-static-section]')!;
+    expect(keeps).toHaveBeenLastCalledWith(view, SERVED);
+    // The same page with another query: the section renders from its code, in the same wrapper.
+    await act(async () => navigate!(`${SERVED}?tab=2`));
+    expect(keeps).toHaveBeenLastCalledWith(view, `${SERVED}?tab=2`);
+    const rendered = container.querySelector('[data-section="Notice"] [data-static-section]');
+    expect(rendered).not.toBe(served);
+    expect(rendered?.querySelector('h2')?.textContent).toBe('Announcements');
     await act(async () => root!.unmount());
     container.remove();
   });

@@ -1,5 +1,6 @@
 import { Suspense, lazy, memo, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
+import { useLocation } from 'react-router-dom';
 import { emptyMessages, intlFor } from '../i18n/intl-cache';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
@@ -161,14 +162,25 @@ function KeptServerHtml() {
 }
 
 /**
+ * A static section: its server HTML while the page shows the location the server rendered it for, else its body
+ * rendered with its code (`children`). It follows the location, so a link of the section that changes only the
+ * query (a tab) shows the section's new state.
+ */
+function StaticSection({ view, children }: { view: SectionView; children: ReactNode }) {
+  const runtime = useSectionRuntime();
+  const { pathname, search } = useLocation();
+  if (runtime.keepsServerHtml?.(view, pathname + search)) return <KeptServerHtml />;
+  // The same element around a static body wherever it is rendered, so the page's DOM has one shape.
+  return <StaticBody data-static-section="">{children}</StaticBody>;
+}
+
+/**
  * Memoised: a re-render of the frame (colour scheme, theme) must not reach a section that is still waiting for its
  * code, since an update arriving at a boundary before it hydrated makes React drop the server HTML (error #421).
  */
 const SectionContent = memo(function SectionContent({ view }: { view: SectionView }) {
-  const runtime = useSectionRuntime();
   switch (view.status) {
     case 'ready': {
-      if (view.staticHtml && runtime.keepsServerHtml?.(view)) return <KeptServerHtml />;
       const body = (
         <SectionBoundary section={view.descriptor.name} fallback={<SectionUnavailable />} onError={() => reportBrowserError(view)}>
           <Suspense fallback={<SectionPlaceholder aria-busy="true" />}>
@@ -176,8 +188,7 @@ const SectionContent = memo(function SectionContent({ view }: { view: SectionVie
           </Suspense>
         </SectionBoundary>
       );
-      // The same element around a static body wherever it is rendered, so the page's DOM has one shape.
-      return view.staticHtml ? <StaticBody data-static-section="">{body}</StaticBody> : body;
+      return view.staticHtml ? <StaticSection view={view}>{body}</StaticSection> : body;
     }
     case 'deferred':
       return <DeferredSection view={view} />;

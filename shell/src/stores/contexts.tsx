@@ -22,10 +22,11 @@ export interface SectionRuntime {
   /** The module of a section rendered on this page, if already loaded. */
   moduleFor(view: SectionView): SectionModule | undefined;
   /**
-   * Browser only: true for a static section of the server-rendered page still on screen, whose server HTML is
-   * final: it is kept as it is and its code is never loaded.
+   * Browser only: true for a static section of the server-rendered page while the page shows the location the
+   * server rendered (`location`: path and query): its server HTML is final, kept as it is, and its code is never
+   * loaded. Another location (a tab of the section, another page) renders it with its code from then on.
    */
-  keepsServerHtml?(view: SectionView): boolean;
+  keepsServerHtml?(view: SectionView, location: string): boolean;
   /** Loads a section's module in the browser (and its data for a deferred section). */
   loadInBrowser?(view: SectionView, options: { withData: boolean; whenVisible: boolean }): Promise<{ module: SectionModule; data?: unknown }>;
   /** Server only: told when a section's render sanitises backend HTML (the browser needs the sanitizer to hydrate it). */

@@ -12,11 +12,12 @@ export { load } from './load';
 export const CENTRE_PARAM = 'centre';
 
 /**
- * The page query parameters this section reads: only these reach it, and they key the cached page. It hydrates although
- * its tabs and cards are links only: a tab changes the query without reloading the page, and the list re-renders from
- * the location, which a section kept as server HTML would not.
+ * The page query parameters this section reads: only these reach it, and they key the cached page. Static: its tabs
+ * and cards are links only. A tab changes the query without reloading the page's data; the shell then renders the
+ * list with its code from the new location (a static section keeps its server HTML only at the location the server
+ * rendered), so the first view of the vacancies page loads none of it.
  */
-export const meta = { query: [CENTRE_PARAM] };
+export const meta = { query: [CENTRE_PARAM], hydrate: false };
 
 const Groups = styled.div`
   display: grid;
