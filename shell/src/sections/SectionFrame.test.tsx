@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { performance as nodePerformance } from 'node:perf_hooks';
 import '../layout/jsdom-text-encoder';
-import { act, type ReactElement } from 'react';
+import { act, useEffect, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
@@ -77,6 +77,15 @@ function frameContent(store: RootStore, runtime: SectionRuntime, section: Sectio
   );
 }
 
+/** Hands the test the router's navigate function. */
+function Navigator({ onReady }: { onReady: (navigate: NavigateFunction) => void }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    onReady(navigate);
+  }, [navigate, onReady]);
+  return null;
+}
+
 /** The frame on the page the server rendered, `/notices`. */
 function frame(store: RootStore, runtime: SectionRuntime, section: SectionView = view): ReactElement {
   return <MemoryRouter initialEntries={[SERVED]}>{frameContent(store, runtime, section)}</MemoryRouter>;
@@ -137,16 +146,16 @@ describe('a static section (meta.hydrate false)', () => {
     const store = storeFor(false);
     const keeps = jest.fn((_view: SectionView, location: string) => location === SERVED);
     let navigate: NavigateFunction | undefined;
-    function Navigator() {
-      navigate = useNavigate();
-      return null;
-    }
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
       root = hydrateRoot(
         container,
         <MemoryRouter initialEntries={[SERVED]}>
-          <Navigator />
+          <Navigator
+            onReady={(ready) => {
+              navigate = ready;
+            }}
+          />
           {frameContent(store, { isServer: false, moduleFor: () => module, keepsServerHtml: keeps })}
         </MemoryRouter>,
       );
