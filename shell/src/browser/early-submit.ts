@@ -1,7 +1,5 @@
 import { SECTION_HYDRATED_MARK, type SectionHydratedDetail } from '../sections/hydration-mark';
-
-/** The attribute of a static section's body (see SectionFrame): its server HTML has no code of its own. */
-const STATIC_BODY = '[data-static-section]';
+import { STATIC_BODY } from './static-links';
 
 /** Whether the browser has marked the section as hydrated (see markSectionHydrated). */
 function sectionHydrated(win: Window, id: string): boolean {

@@ -3,7 +3,7 @@ import type { NavigateFunction } from 'react-router-dom';
 import { handleShareButtonsWithoutCode, scrollToHash, servedAsDocument } from '@site/ui';
 
 /** The attribute of a static section's body (see SectionFrame): its server HTML has no code of its own. */
-const STATIC_BODY = '[data-static-section]';
+export const STATIC_BODY = '[data-static-section]';
 
 /** Paths the router never shows: the API and its media, the platform's own routes, and what SiteLink loads as a document. */
 function leavesTheRouter(url: URL): boolean {

@@ -109,7 +109,7 @@ function ReadySection({ view }: { view: SectionView }) {
   if (!runtime.loadInBrowser) return <SectionUnavailable />;
   const load = runtime.loadInBrowser.bind(runtime);
   // A lazy section's code waits until it nears the viewport; an eager one's (further down than the first screen, or
-  // late) is already on its way.
+  // late) is asked for now, as the page hydrates.
   const Body = lazyBodyFor(view, () => load(view, { withData: false, whenVisible: view.lazy === true }));
   // lazyBodyFor keeps one component per section version, so the same component comes back on every render.
   // eslint-disable-next-line react-hooks/static-components -- the component is cached by key, never made anew per render
