@@ -171,11 +171,20 @@ function measureWebVitalsWhenIdle(): void {
   else window.addEventListener('load', load, { once: true });
 }
 
+/**
+ * Lets the browser handle input and paint between two long pieces of work: evaluating the shell's code is one task,
+ * setting up its stores and router (and starting the hydration) the next, instead of one task as long as both.
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   const payload = readPayload();
   // From now on a form sent before its section has hydrated waits for it instead of leaving the page.
   holdSubmissionsUntilHydrated(window);
   measureWebVitalsWhenIdle();
+  await yieldToBrowser();
   const api = createBrowserApiClient({ baseURL: payload.config.publicApiBase });
   const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
   const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError, reportSectionError);
