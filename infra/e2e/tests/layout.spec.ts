@@ -148,6 +148,28 @@ test.describe('footer', () => {
     await expect(footer.locator('[data-copyright]')).toContainText('Научно-технологический университет');
   });
 
+  test('keeps its server HTML through the hydration; its links navigate in the page, and it follows a colour scheme chosen later', async ({
+    page,
+    context,
+  }) => {
+    const console = collectConsole(page);
+    await asReturningVisitor(context);
+    await openHydrated(page, '/news');
+    const footer = page.locator('[data-footer]');
+    await expect(footer).toHaveAttribute('data-static-layout', '');
+    await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+    await footer.getByRole('navigation').getByRole('link').first().click();
+    await expect(page).not.toHaveURL(/\/news$/);
+    await expect(page.locator('main [data-section-status="ready"]').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    // A colour scheme chosen on the page: the footer renders with its code, its logo follows the scheme.
+    await page.locator('[data-a11y-toggle]').click();
+    await page.locator('[data-a11y-panel] [data-scheme="black"]').click();
+    await expect(footer.locator('[data-logo-variant]')).toHaveAttribute('data-logo-variant', 'ru-black');
+    await expect(footer.getByRole('navigation').getByRole('link')).toHaveCount(7);
+    expect(console.messages.filter((line) => HYDRATION_PATTERN.test(line))).toEqual([]);
+  });
+
   test('the logo variant follows locale and colour scheme, and links to the locale’s home', async ({ page, context, baseURL }) => {
     await asReturningVisitor(context);
     await context.addCookies([{ name: 'colorScheme', value: 'black', url: baseURL! }]);

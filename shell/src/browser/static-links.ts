@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 import { handleShareButtonsWithoutCode, scrollToHash, servedAsDocument } from '@site/ui';
+import { STATIC_LAYOUT_ATTRIBUTE } from '../layout/kept-server-html';
 
 /** The attribute of a static section's body (see SectionFrame): its server HTML has no code of its own. */
 export const STATIC_BODY = '[data-static-section]';
+/** Server HTML without code of its own: a static section's body, or a part of the layout that keeps its server HTML. */
+const WITHOUT_CODE = `${STATIC_BODY}, [${STATIC_LAYOUT_ATTRIBUTE}]`;
 
 /** Paths the router never shows: the API and its media, the platform's own routes, and what SiteLink loads as a document. */
 function leavesTheRouter(url: URL): boolean {
@@ -18,7 +21,7 @@ function leavesTheRouter(url: URL): boolean {
 function routerTargetOf(event: MouseEvent, location: Location): { anchor: HTMLAnchorElement; url: URL } | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
-  if (!anchor?.closest(STATIC_BODY)) return null;
+  if (!anchor?.closest(WITHOUT_CODE)) return null;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
   let url: URL;
   try {
@@ -36,7 +39,7 @@ function routerTargetOf(event: MouseEvent, location: Location): { anchor: HTMLAn
  */
 function routerSubmissionOf(event: SubmitEvent, location: Location): string | null {
   const form = event.target instanceof HTMLFormElement ? event.target : null;
-  if (event.defaultPrevented || !form?.closest(STATIC_BODY)) return null;
+  if (event.defaultPrevented || !form?.closest(WITHOUT_CODE)) return null;
   const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
   if ((submitter?.getAttribute('formmethod') ?? form.method).toLowerCase() !== 'get') return null;
   if (submitter?.getAttribute('formtarget') ?? form.target) return null;

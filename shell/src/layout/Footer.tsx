@@ -6,6 +6,7 @@ import { FooterInfoEntrySchema, LinkSchema, keepValidEntries, localizePath, type
 import { DARK_PALETTE, GRID_MEDIA, SCHEME_PALETTE, SiteLink } from '@site/ui';
 import { useStore } from '../stores/contexts';
 import { Logo } from './Logo';
+import { KEEP_SERVER_HTML, STATIC_LAYOUT_ATTRIBUTE, useKeptServerHtml } from './kept-server-html';
 
 const Bar = styled.footer`
   ${DARK_PALETTE}
@@ -132,21 +133,28 @@ function LinkList({ links, as: List = 'ul' }: { links: LinkEntry[]; as?: 'ul' | 
   );
 }
 
+/** What the footer is rendered with besides the browser's page. */
+const staticLayout = { [STATIC_LAYOUT_ATTRIBUTE]: '' };
+
 /**
  * The footer: the logo linking to `/` (its variant follows locale and colour scheme), navigation,
  * social links split in two halves, the info row and the copyright. Entries that are not objects are left out.
+ * It has no behaviour of its own, so the browser keeps its server HTML (see `useKeptServerHtml`) until the locale,
+ * the site's texts or the colour scheme change; its links go through the router all the same.
  */
 export const Footer = observer(function Footer() {
   const store = useStore();
   const intl = useIntl();
   const footer = store.init.data?.footer;
   const { locale } = store.locale;
+  const kept = useKeptServerHtml([locale, store.init.data, store.ui.colorScheme]);
+  if (kept) return <Bar data-footer {...staticLayout} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
   const navigation = keepValidEntries(LinkSchema, footer?.navigation);
   const socials = keepValidEntries(LinkSchema, footer?.socials);
   const half = Math.ceil(socials.length / 2);
   const info = keepValidEntries(FooterInfoEntrySchema, footer?.info);
   return (
-    <Bar data-footer>
+    <Bar data-footer {...staticLayout}>
       <Inner>
         <Top>
           <HomeLink
