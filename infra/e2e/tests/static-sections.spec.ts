@@ -189,6 +189,26 @@ test("a static section's search box submits in the page: the people directory li
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
 
+test('search results keep their server HTML with no remote code; a search typed in their box shows its results in the page, in the same tab', async ({
+  page,
+}) => {
+  const code = remoteCode(page);
+  await openHydrated(page, '/en/search?query=students&category=news');
+  const results = page.locator('[data-section="SearchResults"]');
+  await page.waitForLoadState('networkidle');
+  await expect(results.locator('[data-static-section]')).toHaveCount(1);
+  expect(code).toEqual([]);
+  await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+  await results.getByRole('searchbox').fill('university');
+  await results.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/\/en\/search\?category=news&query=university$/);
+  await expect(results.getByRole('searchbox')).toHaveValue('university');
+  await expect(results.locator('[data-search-result="news"]').first()).toBeVisible();
+  await expect(results.getByRole('link', { name: /^News and media \(\d+\)$/ })).toHaveAttribute('aria-current', 'page');
+  expect(code.some((url) => /\/remotes\/search\/.+\/remoteEntry\.js$/.test(url))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
 test("the vacancy list keeps its server HTML; a centre tab shows that centre in the page, with the list's code loaded then", async ({ page }) => {
   const code = remoteCode(page);
   await openHydrated(page, '/en/vacancies');

@@ -5,7 +5,7 @@ import { renderSection } from '@site/ui/testing';
 import type { SearchResultsProps } from '@site/contracts/search';
 import ru from '../../messages/ru.json';
 import en from '../../messages/en.json';
-import SearchResults from './index';
+import SearchResults, { hydrates } from './index';
 import { highlight } from './highlight';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SearchData } from './load';
@@ -66,6 +66,27 @@ describe('SearchResults', () => {
   it('marks words regardless of case and of ё/е, and escapes nothing dangerous into markup', () => {
     expect(renderToStaticMarkup(<p>{highlight('Ёлки и елки', ['ёлки'])}</p>)).toBe('<p><mark>Ёлки</mark> и <mark>елки</mark></p>');
     expect(renderToStaticMarkup(<p>{highlight('<b>x</b>', ['x'])}</p>)).toBe('<p>&lt;b&gt;<mark>x</mark>&lt;/b&gt;</p>');
+  });
+});
+
+describe('without code in the browser', () => {
+  it('keeps results for a query as server HTML, and hydrates without a query (to log the spec message)', () => {
+    expect(hydrates({ query: 'студенты', category: null, page: 1, categories, results })).toBe(false);
+    expect(hydrates({ query: '', category: null, page: 1, categories, results: null })).toBe(true);
+    expect(hydrates(null)).toBe(true);
+  });
+
+  it("makes the search box a GET form to the locale's search page that keeps the tab it was typed in", () => {
+    const data: SearchData = { query: 'студенты', category: 'news', page: 2, categories, results };
+    const html = renderSection(SearchResults, { props: {}, data }, en, { locale: 'en' });
+    const form = /<form[^>]*role="search"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(form).toMatch(/method="get"/);
+    expect(form).toMatch(/action="\/en\/search"/);
+    expect(form).toContain('<input type="hidden" name="category" value="news"/>');
+    expect(form).toMatch(/<input[^>]*name="query"[^>]*value="студенты"/);
+    // No tab: no hidden field, a new search covers every category.
+    const all = renderSection(SearchResults, { props: {}, data: { ...data, category: null } }, en, { locale: 'en' });
+    expect(all).not.toContain('name="category"');
   });
 });
 

@@ -14,6 +14,15 @@ export const meta = { query: ['query', 'category', 'page'] };
 
 export { load } from './load';
 
+/**
+ * Results for a query need no code in the browser: the search box is a real GET form (the tab it was typed in goes
+ * along as a hidden field) and the tabs and pages are links, which the shell sends through the router. Without a
+ * query the section hydrates: its code logs the spec's message in the browser's console.
+ */
+export function hydrates(data: SearchData | null): boolean {
+  return !data?.query;
+}
+
 const SearchForm = styled.form`
   display: flex;
   flex-wrap: wrap;
@@ -74,6 +83,13 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
   const shell = useShell();
   const id = useId();
   const [draft, setDraft] = useState(data.query);
+  // Another query shown (a new search, the back button): the box follows it (adjusted during render when the data
+  // changes, as React advises, rather than in an effect that would render twice).
+  const [shownQuery, setShownQuery] = useState(data.query);
+  if (shownQuery !== data.query) {
+    setShownQuery(data.query);
+    setDraft(data.query);
+  }
   const results = data.results;
   useEffect(() => {
     // The spec's message for a search without a query, in the browser's console as well as the server's log.
@@ -91,7 +107,8 @@ export default function SearchResults({ data }: SectionProps<Record<string, unkn
       <SectionTitle id={`${id}-title`}>
         <FormattedMessage id="search.title" />
       </SectionTitle>
-      <SearchForm role="search" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <SearchForm role="search" method="get" action={shell.localePath('/search')} onSubmit={submit} aria-labelledby={`${id}-title`}>
+        {data.category && <input type="hidden" name="category" value={data.category} />}
         <label htmlFor={`${id}-query`}>
           <VisuallyHidden>
             <FormattedMessage id="search.label" />
