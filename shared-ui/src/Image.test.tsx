@@ -34,6 +34,13 @@ describe('Image', () => {
     expect(head).toMatch(/imagesrcset=/i);
   });
 
+  it("offers the optimiser's widths up to 1024, with 768 for a phone's full width", () => {
+    const html = documentWith(<Image image={hero} sizes="100vw" />);
+    const srcSet = /srcSet="([^"]+)"/i.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    expect(srcSet?.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['320w', '640w', '768w', '1024w']);
+    expect(srcSet).toMatch(/w=768 768w/);
+  });
+
   it('asks for no priority in a section that does not lead its page: loaded lazily, nothing preloaded', () => {
     const html = documentWith(
       <SectionPlacementProvider value={{ leadsPage: false }}>

@@ -20,6 +20,8 @@ const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 *
 /** The goals the figures are read against. */
 const GOALS = { visibleHydratedMs: 2500, inpMs: 200 };
 const SETTLE_TIMEOUT_MS = 30_000;
+/** The phone Lighthouse's mobile profile presents (12.8's moto g power): the server renders a phone's layout for it. */
+const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
 /**
  * One interaction per interactive section type, on a page that has it. `act` performs it the way a visitor would.
@@ -88,6 +90,7 @@ async function throttledPage(browser, url) {
     isMobile: true,
     hasTouch: true,
     locale: 'ru-RU',
+    userAgent: PHONE_USER_AGENT,
   });
   await context.addInitScript(() => /** @type {any} */ (globalThis).localStorage.setItem('cookies', 'true'));
   await context.addInitScript(collectInteractions);
