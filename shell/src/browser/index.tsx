@@ -172,8 +172,8 @@ function measureWebVitalsWhenIdle(): void {
 }
 
 /**
- * Lets the browser handle input and paint between two long pieces of work: evaluating the shell's code is one task,
- * setting up its stores and router (and starting the hydration) the next, instead of one task as long as both.
+ * Lets the browser handle input and paint between long pieces of work: evaluating the shell's code is one task,
+ * setting up its stores the next, its router (and starting the hydration) a third, instead of one task as long as all.
  */
 function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -211,6 +211,8 @@ async function start(): Promise<void> {
   );
 
   const services = browserServices(store, payload);
+  // The stores in one task, the routes, the router and the hydration's start in the next.
+  await yieldToBrowser();
   const routes = siteRoutes(
     browserRouteServices(
       store,

@@ -57,7 +57,15 @@ export class PrefetchedPages {
   }
 }
 
-type IdleCallback = (callback: () => void, options: { timeout: number }) => void;
+/** What an idle callback is told: how much of the browser's idle period is left (none when it ran on its time-out). */
+export interface IdleTime {
+  timeRemaining(): number;
+}
+
+type IdleCallback = (callback: (idle?: IdleTime) => void, options: { timeout: number }) => void;
+
+/** A prefetch starts only while the idle period has at least this much left (one always does per callback). */
+const MIN_IDLE_MS = 4;
 
 export interface LinkPrefetcherEnvironment {
   document: Document;
@@ -128,29 +136,45 @@ export class LinkPrefetcher {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.queue.push(url);
-    if (this.idleScheduled) return;
-    this.idleScheduled = true;
-    this.env.requestIdle(() => this.flush(), { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+    this.scheduleFlush();
   }
 
-  private flush(): void {
+  private scheduleFlush(): void {
+    if (this.idleScheduled) return;
+    this.idleScheduled = true;
+    this.env.requestIdle((idle) => this.flush(idle), { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  }
+
+  /**
+   * Starts prefetches while the browser is idle: starting one costs a slow phone's main thread a few milliseconds
+   * (the route, the request), so a callback starts one and more only while its idle period lasts, and leaves the
+   * rest to the next idle period instead of taking the main thread for all of them in one long task.
+   */
+  private flush(idle?: IdleTime): void {
     this.idleScheduled = false;
-    const batch = this.queue.splice(0);
     // The connection may have changed since the links came into view.
-    if (!prefetchAllowed(this.env.navigator)) return;
-    for (const url of batch) {
-      if (this.count >= PREFETCH_LIMIT) return;
+    if (!prefetchAllowed(this.env.navigator)) {
+      this.queue = [];
+      return;
+    }
+    let started = false;
+    while (this.queue.length > 0 && this.count < PREFETCH_LIMIT) {
+      if (started && (idle?.timeRemaining() ?? 0) < MIN_IDLE_MS) break;
+      const url = this.queue.shift()!;
       const route = resolveSiteRoute(url.pathname);
       // Only backend pages have data to fetch ahead.
       if (!route.handle.structuredData) continue;
       if (this.pages.has(route.locale, route.slug, url.search)) continue;
       this.count += 1;
+      started = true;
       this.pages.put(route.locale, route.slug, url.search, endpoints.page(this.api, route.locale, route.slug, queryRecord(url.search)));
     }
+    if (this.count >= PREFETCH_LIMIT) this.queue = [];
+    if (this.queue.length > 0) this.scheduleFlush();
   }
 }
 
-/** requestIdleCallback where the browser has it; a timer standing in for it elsewhere. */
+/** requestIdleCallback where the browser has it; a timer standing in for it elsewhere (no idle time reported). */
 export function browserIdleCallback(): IdleCallback {
   if (typeof window.requestIdleCallback === 'function') return (callback, options) => window.requestIdleCallback(callback, options);
   return (callback) => window.setTimeout(callback, 1);
