@@ -133,7 +133,7 @@ function LinkList({ links, as: List = 'ul' }: { links: LinkEntry[]; as?: 'ul' | 
   );
 }
 
-/** What the footer is rendered with besides the browser's page. */
+/** Marks the footer as layout that keeps its server HTML in the browser (see useKeptServerHtml). */
 const staticLayout = { [STATIC_LAYOUT_ATTRIBUTE]: '' };
 
 /**

@@ -8,7 +8,11 @@ import { useStore } from '../stores/contexts';
  */
 export const STATIC_LAYOUT_ATTRIBUTE = 'data-static-layout';
 
-/** What an element kept with its server HTML is given: React leaves the server's DOM inside it as it is. */
+/**
+ * What an element that keeps its server HTML is given as `dangerouslySetInnerHTML` (a static section's body, the
+ * footer): React hydrates the element and leaves the server's DOM inside it. One object for every render: React
+ * compares the HTML string, which stays empty, so it never writes the element.
+ */
 export const KEEP_SERVER_HTML = { __html: '' } as const;
 
 /**

@@ -13,6 +13,7 @@ import { SectionBoundary } from './SectionBoundary';
 import { untilLoaded } from './retry-load';
 import { reportSectionError } from './report-section-error';
 import { markSectionHydrated } from './hydration-mark';
+import { KEEP_SERVER_HTML } from '../layout/kept-server-html';
 
 type SectionComponent = ComponentType<SectionProps>;
 
@@ -152,9 +153,6 @@ function reportBrowserError(view: SectionView): void {
 const StaticBody = styled.div`
   display: contents;
 `;
-
-// One object for every render: React compares the HTML string, which stays empty, so it never writes the element.
-const KEEP_SERVER_HTML = { __html: '' };
 
 /** A static section's body as the server rendered it, kept by the browser without its code. */
 function KeptServerHtml() {
