@@ -6,21 +6,17 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RawIntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { runInAction } from 'mobx';
-import type { ApiClient } from '@site/contracts';
 import { ShellContextProvider } from '@site/ui';
 import { testShellContext } from '@site/ui/testing';
 import { StoreProvider } from '../stores/contexts';
 import { intlFor } from '../i18n/intl-cache';
 import { shellMessages } from '../i18n/messages';
 import type { InitSnapshot } from '../stores/init-store';
-import { MemoryPersistence } from '../stores/persistence';
-import { RootStore } from '../stores/root-store';
-import { UiStore } from '../stores/ui-store';
+import type { RootStore } from '../stores/root-store';
+import { testRootStore } from '../testing/root-store';
 import { Footer } from './Footer';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const api: ApiClient = { get: () => Promise.reject(new Error('no API here')), post: () => Promise.reject(new Error('no API here')) };
 
 const INIT: InitSnapshot = {
   settings: { siteName: 'Научно-технологический университет' },
@@ -43,18 +39,7 @@ const INIT: InitSnapshot = {
 };
 
 function newStore(isServer: boolean): RootStore {
-  const persistence = new MemoryPersistence();
-  return new RootStore(
-    { api, persistence, isServer },
-    {
-      locale: 'ru',
-      init: INIT,
-      page: { current: null, error: null, fetchedAt: 1 },
-      ui: UiStore.snapshotFrom(persistence, 'mobile'),
-      remotes: { revision: 1, list: [] },
-      status: 200,
-    },
-  );
+  return testRootStore({ isServer, init: INIT, breakpoint: 'mobile' });
 }
 
 function footer(store: RootStore): ReactElement {

@@ -3,33 +3,18 @@ import './jsdom-fetch';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import type { ApiClient } from '@site/contracts';
 import * as router from 'react-router-dom';
 import { StoreProvider } from '../stores/contexts';
 import { useLeaveGuard } from '../browser/leave-guard';
 import { shellMessages } from '../i18n/messages';
-import { MemoryPersistence } from '../stores/persistence';
-import { RootStore } from '../stores/root-store';
-import { UiStore } from '../stores/ui-store';
+import type { RootStore } from '../stores/root-store';
+import { testRootStore } from '../testing/root-store';
 import { LeaveDialog } from './LeaveDialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const api: ApiClient = { get: () => Promise.reject(new Error('no API here')), post: () => Promise.reject(new Error('no API here')) };
-
 function newStore(): RootStore {
-  const persistence = new MemoryPersistence();
-  return new RootStore(
-    { api, persistence, isServer: false },
-    {
-      locale: 'en',
-      init: null,
-      page: { current: null, error: null, fetchedAt: 1 },
-      ui: UiStore.snapshotFrom(persistence, 'desktop'),
-      remotes: { revision: 1, list: [] },
-      status: 200,
-    },
-  );
+  return testRootStore({ locale: 'en' });
 }
 
 function Probe({ store }: { store: RootStore }) {

@@ -4,19 +4,16 @@ import { act, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
-import type { ApiClient, NavMenuItem } from '@site/contracts';
+import type { NavMenuItem } from '@site/contracts';
 import { ShellContextProvider } from '@site/ui';
 import { testShellContext } from '@site/ui/testing';
 import { StoreProvider } from '../stores/contexts';
 import { shellMessages } from '../i18n/messages';
-import { MemoryPersistence } from '../stores/persistence';
-import { RootStore } from '../stores/root-store';
-import { UiStore } from '../stores/ui-store';
+import type { RootStore } from '../stores/root-store';
+import { testRootStore } from '../testing/root-store';
 import { MobileMenu } from './MobileMenu';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const api: ApiClient = { get: () => Promise.reject(new Error('no API here')), post: () => Promise.reject(new Error('no API here')) };
 
 const ITEMS: NavMenuItem[] = [
   { label: 'О нас', href: '/about', children: [{ label: 'История', href: '/history' }] },
@@ -25,18 +22,7 @@ const ITEMS: NavMenuItem[] = [
 ];
 
 function newStore(): RootStore {
-  const persistence = new MemoryPersistence();
-  return new RootStore(
-    { api, persistence, isServer: false },
-    {
-      locale: 'ru',
-      init: null,
-      page: { current: null, error: null, fetchedAt: 1 },
-      ui: UiStore.snapshotFrom(persistence, 'mobile'),
-      remotes: { revision: 1, list: [] },
-      status: 200,
-    },
-  );
+  return testRootStore({ breakpoint: 'mobile' });
 }
 
 /** The header's part of the menu: the button that opens it and hands focus back when it closes. */

@@ -3,16 +3,11 @@ import './jsdom-text-encoder';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Link, MemoryRouter, useLocation } from 'react-router-dom';
-import type { ApiClient } from '@site/contracts';
 import { StoreProvider } from '../stores/contexts';
-import { MemoryPersistence } from '../stores/persistence';
-import { RootStore } from '../stores/root-store';
-import { UiStore } from '../stores/ui-store';
+import { testRootStore } from '../testing/root-store';
 import { useLanguageSwitch } from './language-switch';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const api: ApiClient = { get: () => Promise.reject(new Error('no API here')), post: () => Promise.reject(new Error('no API here')) };
 
 function Switch() {
   const language = useLanguageSwitch();
@@ -32,18 +27,7 @@ describe('the language switch', () => {
   let container: HTMLElement;
 
   async function render(entry: string) {
-    const persistence = new MemoryPersistence();
-    const store = new RootStore(
-      { api, persistence, isServer: false },
-      {
-        locale: 'ru',
-        init: null,
-        page: { current: null, error: null, fetchedAt: 1 },
-        ui: UiStore.snapshotFrom(persistence, 'desktop'),
-        remotes: { revision: 1, list: [] },
-        status: 200,
-      },
-    );
+    const store = testRootStore();
     container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);

@@ -9,9 +9,8 @@ import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-d
 import { runInAction } from 'mobx';
 import type { ApiClient, SectionModule, SectionProps } from '@site/contracts';
 import { SectionRuntimeProvider, StoreProvider, type SectionRuntime } from '../stores/contexts';
-import { MemoryPersistence } from '../stores/persistence';
-import { RootStore } from '../stores/root-store';
-import { UiStore } from '../stores/ui-store';
+import type { RootStore } from '../stores/root-store';
+import { testRootStore } from '../testing/root-store';
 import type { SectionView } from '../stores/page-store';
 import { SectionFrame } from './SectionFrame';
 import { SECTION_HYDRATED_MARK } from './hydration-mark';
@@ -51,18 +50,7 @@ const view: SectionView = {
 };
 
 function storeFor(isServer: boolean): RootStore {
-  const persistence = new MemoryPersistence();
-  return new RootStore(
-    { api, persistence, isServer },
-    {
-      locale: 'en',
-      init: null,
-      page: { current: null, error: null, fetchedAt: null },
-      ui: UiStore.snapshotFrom(persistence, 'desktop'),
-      remotes: { revision: 1, list: [] },
-      status: 200,
-    },
-  );
+  return testRootStore({ isServer, locale: 'en', api });
 }
 
 function frameContent(store: RootStore, runtime: SectionRuntime, section: SectionView = view): ReactElement {
