@@ -5,7 +5,7 @@ import { RootStore } from '../stores/root-store';
 import { UiStore } from '../stores/ui-store';
 
 /** An API client for tests that need none: every call is refused. */
-export const noApi: ApiClient = {
+const noApi: ApiClient = {
   get: () => Promise.reject(new Error('no API here')),
   post: () => Promise.reject(new Error('no API here')),
 };
