@@ -158,9 +158,9 @@ test('precompiled messages format in the browser: a client-side visit to /en/new
   expect(console.messages.filter((line) => HYDRATION_PATTERN.test(line) || /uncompiled message|FORMAT_ERROR|MISSING_TRANSLATION/i.test(line))).toEqual([]);
 });
 
-/** A client-side visit from /en to /en/news by the header's link; true if no new document was loaded. */
-async function visitNewsInPage(page: Page): Promise<boolean> {
-  await openHydrated(page, '/en');
+/** A client-side visit from /en (opened here unless it is already) to /en/news by the header's link; true if no new document was loaded. */
+async function visitNewsInPage(page: Page, { opened = false } = {}): Promise<boolean> {
+  if (!opened) await openHydrated(page, '/en');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.locator('header a[href="/en/news"]:visible').first().click();
   await expect(page).toHaveURL(/\/en\/news$/);
@@ -195,4 +195,35 @@ test("the browser's compiled checkers reject a section's malformed data: the new
   expect(await visitNewsInPage(page)).toBe(true);
   await expect(page.locator('[data-section="NewsFeed"]')).toHaveAttribute('data-section-status', 'failed');
   expect(broken).toBeGreaterThan(0);
+});
+
+/** The shell's navigation code (page loaders, response checkers, section resolution, link prefetching). */
+const NAVIGATION_CHUNK = /\/_shell\/navigation\.[0-9a-f]+\.js$/;
+
+test('the first page hydrates without the navigation code, which loads once the page has hydrated; a link then opens its page in the document', async ({
+  page,
+}) => {
+  const console = collectConsole(page);
+  await openHydrated(page, '/en');
+  const loaded = await page.waitForFunction(() => {
+    const chunk = performance.getEntriesByType('resource').find((entry) => /\/_shell\/navigation\.[0-9a-f]+\.js$/.test(entry.name));
+    const hydrated = performance.getEntriesByName('site:page-hydrated')[0];
+    return chunk && hydrated ? { chunkStart: chunk.startTime, hydrated: hydrated.startTime } : null;
+  });
+  const { chunkStart, hydrated } = (await loaded.jsonValue())!;
+  expect(chunkStart).toBeGreaterThan(hydrated);
+  expect(await visitNewsInPage(page, { opened: true })).toBe(true);
+  await expect(page.locator('[data-section="NewsFeed"][data-section-status="ready"]')).toBeVisible();
+  expect(console.messages.filter((message) => message.startsWith('pageerror') || HYDRATION_PATTERN.test(message))).toEqual([]);
+});
+
+test('a navigation whose code cannot be had (a new deployment replaced it) loads its page as a document', async ({ page }) => {
+  let refused = 0;
+  await page.route(NAVIGATION_CHUNK, (route) => {
+    refused += 1;
+    return route.abort('failed');
+  });
+  expect(await visitNewsInPage(page)).toBe(false);
+  await expect(page.locator('[data-section="NewsFeed"][data-section-status="ready"]')).toBeVisible();
+  expect(refused).toBeGreaterThan(0);
 });

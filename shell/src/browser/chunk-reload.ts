@@ -2,7 +2,8 @@
 const CHUNK_RELOAD_GUARD_MS = 60_000;
 const STORAGE_KEY = 'chunkReloadAt';
 
-function isChunkLoadError(error: unknown): boolean {
+/** Whether an error is a lazily loaded chunk that could not be had (a network failure, or a deployment replaced it). */
+export function isChunkLoadError(error: unknown): boolean {
   const text = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? String(error)}`;
   return /ChunkLoadError|Loading (CSS )?chunk|RUNTIME-008|Failed to fetch dynamically imported module|ScriptExternalLoadError/i.test(text);
 }

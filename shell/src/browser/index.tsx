@@ -15,8 +15,9 @@ import type { PageData } from '../routing/routes';
 import { resolveSiteRoute, siteRoutes } from '../routing/site-routes';
 import { ContentPage } from '../pages/ContentPage';
 import { browserRouteServices } from './route-services';
-import { LinkPrefetcher, PrefetchedPages, browserIdleCallback } from '../routing/prefetch';
-import { resolveSections } from '../sections/resolve-sections';
+import { PREFETCH_IDLE_TIMEOUT_MS, PrefetchedPages, browserIdleCallback } from '../routing/prefetch';
+import { navigationCode } from '../routing/navigation';
+import type { LinkPrefetcher } from '../routing/link-prefetcher';
 import { reportSectionError } from '../sections/report-section-error';
 import { BrowserSanitizer } from '../security/browser-sanitizer';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
@@ -98,7 +99,7 @@ function useAfterNavigation(services: BrowserServices): void {
     afterPaint(() => {
       if (hash) scrollToHash(hash);
       services.countHit();
-      services.prefetcher.scan();
+      services.prefetchLinks();
     });
     if (!hash && before.pathname !== pathname) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [location, services]);
@@ -106,18 +107,43 @@ function useAfterNavigation(services: BrowserServices): void {
 
 interface BrowserServices {
   prefetched: PrefetchedPages;
-  prefetcher: LinkPrefetcher;
+  /** Prefetches the data behind the links on the page now (again after each navigation). */
+  prefetchLinks(): void;
+  stopPrefetching(): void;
   countHit(): void;
 }
 
 function browserServices(store: RootStore, payload: BrowserPayload): BrowserServices {
   const prefetched = new PrefetchedPages();
-  const prefetcher = new LinkPrefetcher(store.env.api, prefetched, {
-    document,
-    location: window.location,
-    navigator: window.navigator,
-    requestIdle: browserIdleCallback(),
-  });
+  const requestIdle = browserIdleCallback();
+  // The prefetcher comes with the navigation code, which the first page asks for once it is idle after hydrating.
+  let prefetcher: Promise<LinkPrefetcher> | null = null;
+  let stopped = false;
+  const loadPrefetcher = () =>
+    new Promise<void>((resolve) => requestIdle(() => resolve(), { timeout: PREFETCH_IDLE_TIMEOUT_MS }))
+      .then(navigationCode)
+      .then(
+        ({ LinkPrefetcher }) =>
+          new LinkPrefetcher(store.env.api, prefetched, { document, location: window.location, navigator: window.navigator, requestIdle }),
+      );
+  const prefetchLinks = () => {
+    stopped = false;
+    prefetcher ??= loadPrefetcher();
+    prefetcher.then(
+      (links) => {
+        if (!stopped) links.scan();
+      },
+      // Without its code nothing is prefetched; a navigation loads the code again (or its page as a document).
+      () => (prefetcher = null),
+    );
+  };
+  const stopPrefetching = () => {
+    stopped = true;
+    void prefetcher?.then(
+      (links) => links.stop(),
+      () => undefined,
+    );
+  };
   const counter = new PageHitCounter(analyticsConfig(payload.config.analyticsCounterId, payload.config.analyticsEndpoint));
   const countHit = () =>
     counter.hit({
@@ -126,7 +152,7 @@ function browserServices(store: RootStore, payload: BrowserPayload): BrowserServ
       locale: store.locale.locale,
       referrer: document.referrer,
     });
-  return { prefetched, prefetcher, countHit };
+  return { prefetched, prefetchLinks, stopPrefetching, countHit };
 }
 
 /** Browser-only behaviour inside the router: the loading bar, the leave guard, static sections' links, the first page's effects. */
@@ -140,11 +166,11 @@ function BrowserEffects({ services }: { services: BrowserServices }) {
   useEffect(() => {
     // The first page: counted, its links prefetched, and an address with a hash scrolled to smoothly.
     services.countHit();
-    services.prefetcher.scan();
+    services.prefetchLinks();
     if (window.location.hash) afterPaint(() => scrollToHash(window.location.hash));
     const removeTouchHighlight = installTouchHighlight(document);
     return () => {
-      services.prefetcher.stop();
+      services.stopPrefetching();
       removeTouchHighlight();
     };
   }, [services]);
@@ -267,6 +293,10 @@ async function start(): Promise<void> {
       const sanitizerToo = withData || sanitized.has(view.descriptor.id);
       const [module] = await Promise.all([federation.load(view.remote, view.version, view.descriptor.name), sanitizerToo ? loadSanitizer() : undefined]);
       if (!withData) return { module };
+      const { resolveSections } = await navigationCode().catch((error: unknown) => {
+        reloadOnChunkError(error);
+        throw error;
+      });
       const current = store.page.current;
       const { views } = await resolveSections(
         [view.descriptor],

@@ -1,8 +1,9 @@
+import { redirectDocument } from 'react-router';
 import { localizePath, redirectTarget, type Locale } from '@site/contracts';
-import { endpoints } from '../api/endpoints';
+import { navigationCode } from '../routing/navigation';
 import type { PageLoadDependencies } from '../routing/page-loader';
 import type { RouteServices } from '../routing/routes';
-import { normaliseInit } from '../stores/init-store';
+import { isChunkLoadError } from './chunk-reload';
 import type { RootStore } from '../stores/root-store';
 import type { Sanitizer } from '../security/sanitize';
 import { FETCH_DISPLAY_DELAY_MS, withMinimumDuration } from '../stores/fetch-state';
@@ -10,7 +11,8 @@ import { FETCH_DISPLAY_DELAY_MS, withMinimumDuration } from '../stores/fetch-sta
 /**
  * What the route loaders need in the browser: the stores' init data (fetched for another locale), stored redirects
  * checked here (a path on the site is followed; another host only by asking the server for the address again, as it
- * alone holds the allow-list), and a minimum display time. The HTML sanitizer loads with every navigation: a page
+ * alone holds the allow-list), a minimum display time, and the navigation code (a navigation whose code cannot be
+ * had, as after a new deployment, loads its page as a document instead). The HTML sanitizer loads with every navigation: a page
  * shown by the browser may render backend HTML (its sections, the alerts of another language's init data).
  */
 export function browserRouteServices(
@@ -22,7 +24,8 @@ export function browserRouteServices(
   async function initFor(locale: Locale) {
     if (locale === store.locale.locale && store.init.data) return store.init.data;
     try {
-      const [response, sanitize] = await Promise.all([endpoints.init(deps.api, locale), sanitizer()]);
+      const [{ endpoints, normaliseInit }, sanitize] = await Promise.all([navigationCode(), sanitizer()]);
+      const response = await endpoints.init(deps.api, locale);
       return normaliseInit(response, sanitize);
     } catch (error) {
       // The page can still show with the layout already on screen.
@@ -44,6 +47,17 @@ export function browserRouteServices(
     // Modules stay in the federation's cache, where the section runtime finds them.
     keepModules: () => undefined,
     shownPage: () => (store.page.error ? null : store.page.current),
-    loading: (work) => withMinimumDuration(() => Promise.all([work(), sanitizer()]).then(([result]) => result), minimumDisplayMs),
+    loading: (work, url) =>
+      withMinimumDuration(async () => {
+        try {
+          await navigationCode();
+        } catch (error) {
+          // A new deployment replaced the navigation code: the server renders the page instead.
+          if (isChunkLoadError(error)) throw redirectDocument(url.href);
+          throw error;
+        }
+        const [result] = await Promise.all([work(), sanitizer()]);
+        return result;
+      }, minimumDisplayMs),
   };
 }

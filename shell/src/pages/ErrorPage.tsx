@@ -4,8 +4,7 @@ import { styled } from '@linaria/react';
 import { DEFAULT_LOCALE, isLocale, localizePath } from '@site/contracts';
 import { useStore } from '../stores/contexts';
 import type { MessageId } from '../i18n/messages';
-import type { PageError } from '../stores/page-store';
-import { ERROR_PAGE_OWN_MESSAGE } from '../routing/page-loader';
+import { ERROR_PAGE_OWN_MESSAGE, type PageError } from '../stores/page-store';
 
 interface ErrorContent {
   message: MessageId;

@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import '../layout/jsdom-text-encoder';
 import type { ApiClient } from '@site/contracts';
-import { LinkPrefetcher, PrefetchedPages, type IdleTime } from './prefetch';
+import { LinkPrefetcher } from './link-prefetcher';
+import { PrefetchedPages, type IdleTime } from './prefetch';
 
 /** jsdom has no IntersectionObserver: this one reports every observed link as in view at once, like a short page. */
 class InViewObserver {

@@ -3,15 +3,12 @@ import { shellMessages } from '../i18n/messages';
 import { intlFor } from '../i18n/intl-cache';
 import { endpoints } from '../api/endpoints';
 import { resolveSections, type ResolveOptions, type SectionModuleSource } from '../sections/resolve-sections';
-import type { PageError, PageView } from '../stores/page-store';
+import { ERROR_PAGE_OWN_MESSAGE, type PageError, type PageView } from '../stores/page-store';
 import type { SectionModule } from '@site/contracts';
 import type { PrefetchedPages } from './prefetch';
-import type { PageLoad, ResolvedRoute } from './routes';
+import { queryRecord, type PageLoad, type ResolvedRoute } from './routes';
 
 const NOT_FOUND_MESSAGE = 'This page could not be found';
-
-/** The error the error page sets about itself when it is opened directly. */
-export const ERROR_PAGE_OWN_MESSAGE = 'Page not found';
 
 function notFound(cause?: string): PageError {
   return { statusCode: 404, message: NOT_FOUND_MESSAGE, ...(cause ? { cause } : {}) };
@@ -52,15 +49,6 @@ function pageDeclaredParams(route: ResolvedRoute, page: Page | null): string[] {
     for (const name of Object.keys(page.validate?.query ?? {})) params.add(name);
   }
   return [...params].sort();
-}
-
-/** The first value of each query parameter, bounded in length so that hostile input stays cheap. */
-export function queryRecord(search: string): Record<string, string> {
-  const record: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    if (!(key in record)) record[key] = value.slice(0, 500);
-  }
-  return record;
 }
 
 /** A page-level validation step: every rule the page declares must hold for the request's query, or the page is a 404. */

@@ -70,8 +70,8 @@ export interface RouteServices extends PageLoadDependencies {
   keepModules(modules: Map<string, SectionModule>): void;
   /** The page on screen (browser): its `watchQuery` decides whether a query change reloads it. */
   shownPage(): PageView | null;
-  /** Wraps a navigation's loading (the browser's minimum display time). */
-  loading?<T>(work: () => Promise<T>): Promise<T>;
+  /** Wraps a navigation's loading (the browser's minimum display time, its code) of the page at `url`. */
+  loading?<T>(work: () => Promise<T>, url: URL): Promise<T>;
 }
 
 /** Loads what a route shows once its init data is there and no stored redirect applies; throws a PageError. */
@@ -88,6 +88,15 @@ export interface PageRoute {
   Component: ComponentType;
   handle: RouteHandle;
   load: PageLoad;
+}
+
+/** The first value of each query parameter, bounded in length so that hostile input stays cheap. */
+export function queryRecord(search: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (!(key in record)) record[key] = value.slice(0, 500);
+  }
+  return record;
 }
 
 /** The page slug for a path: root → `index`, else the path without its leading slash. */
@@ -173,7 +182,7 @@ function pageLoader(page: PageRoute, id: string, services: RouteServices) {
         return { locale: route.locale, path: route.path, init, page: null, error: pageErrorOf(error) };
       }
     };
-    return services.loading ? services.loading(load) : load();
+    return services.loading ? services.loading(load, url) : load();
   };
 }
 

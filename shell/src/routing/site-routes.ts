@@ -3,8 +3,13 @@ import { ShellRoot } from '../app/App';
 import { ContentPage } from '../pages/ContentPage';
 import { ErrorRoute } from '../pages/ErrorPage';
 import { LazyUiKitPage } from '../pages/LazyUiKitPage';
-import { backendPage, notFoundPage, ownErrorPage, registrySectionsPage, shellPage } from './page-loader';
-import { createRoutes, resolveRoute, type PageRoute, type ResolvedRoute, type RouteHandle, type RouteServices } from './routes';
+import { navigationCode, type NavigationCode } from './navigation';
+import { createRoutes, resolveRoute, type PageLoad, type PageRoute, type ResolvedRoute, type RouteHandle, type RouteServices } from './routes';
+
+/** A route's page load, whose code comes with the navigation code (see navigation.ts). */
+function deferred(pick: (code: NavigationCode) => PageLoad): PageLoad {
+  return async (route, search, services, signal) => pick(await navigationCode())(route, search, services, signal);
+}
 
 const SHARED_PAGE: RouteHandle = { query: { params: [], fromPage: true }, cache: 'shared', structuredData: true };
 
@@ -19,7 +24,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     Component: ContentPage,
     // Page delivery answers an allowed target itself; what reaches the loader is "not found".
     handle: { query: { params: ['url'], fromPage: false }, cache: 'none', structuredData: false },
-    load: notFoundPage,
+    load: deferred((code) => code.notFoundPage),
   },
   {
     id: 'search',
@@ -28,32 +33,46 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     Component: ContentPage,
     // The search page's own parameters hold even when the backend has no search page (the shell's results page).
     handle: { query: { params: ['query', 'category', 'page'], fromPage: true }, cache: 'shared', structuredData: true },
-    load: backendPage({ fallback: 'search-results' }),
+    load: deferred((code) => code.backendPage({ fallback: 'search-results' })),
   },
   {
     id: 'test',
     path: '/test',
     Component: ContentPage,
     handle: { query: { params: [], fromPage: false }, cache: 'shared', structuredData: false, noindex: true },
-    load: registrySectionsPage,
+    load: deferred((code) => code.registrySectionsPage),
   },
   {
     id: 'ui-kit',
     path: '/ui-kit',
     Component: LazyUiKitPage,
     handle: { query: { params: ['scheme', 'page'], fromPage: false }, cache: 'shared', structuredData: false, noindex: true },
-    load: shellPage('uikit.title'),
+    load: deferred((code) => code.shellPage('uikit.title')),
   },
-  { id: 'dev-student-life', path: '/dev/student-life', slug: 'dev/student-life', Component: ContentPage, handle: SHARED_PAGE, load: backendPage() },
-  { id: 'dev-students-life', path: '/dev/students-life', slug: 'dev/students-life', Component: ContentPage, handle: SHARED_PAGE, load: backendPage() },
+  {
+    id: 'dev-student-life',
+    path: '/dev/student-life',
+    slug: 'dev/student-life',
+    Component: ContentPage,
+    handle: SHARED_PAGE,
+    load: deferred((code) => code.backendPage()),
+  },
+  {
+    id: 'dev-students-life',
+    path: '/dev/students-life',
+    slug: 'dev/students-life',
+    Component: ContentPage,
+    handle: SHARED_PAGE,
+    load: deferred((code) => code.backendPage()),
+  },
   {
     id: 'error',
     path: '/error',
     Component: ErrorRoute,
     handle: { query: { params: [], fromPage: false }, cache: 'shared', structuredData: false },
-    load: ownErrorPage,
+    load: deferred((code) => code.ownErrorPage),
   },
-  { id: 'slug', path: null, Component: ContentPage, handle: SHARED_PAGE, load: backendPage() },
+  { id: 'slug', path: null, Component: ContentPage, handle: SHARED_PAGE, load: deferred((code) => code.backendPage()) },
 ];
 
 /** The site's route objects for an environment (the server's request, the browser's stores). */

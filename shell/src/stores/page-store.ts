@@ -35,6 +35,9 @@ export interface PageView {
   search: string;
 }
 
+/** The error the error page sets about itself when it is opened directly. */
+export const ERROR_PAGE_OWN_MESSAGE = 'Page not found';
+
 export interface PageError extends ApiError {
   /** The error page's own texts are chosen by status; this is what the backend said. */
   cause?: string;
