@@ -31,3 +31,31 @@ test('the server builds keep TypeBox, so the marker finds it where it is', () =>
   const withTypeBox = serverScripts.filter((file) => fs.readFileSync(file, 'utf8').includes(TYPEBOX_MARKER));
   expect(withTypeBox.length).toBeGreaterThanOrEqual(REMOTES.length);
 });
+
+/**
+ * The shell's entry is compiled eagerly by V8 while it downloads (its first line is the explicit compile hint); its
+ * lazily loaded chunks, most of whose code a page never runs, are not. The hint is added after minifying, and the
+ * source map counts it: a position in the entry still maps to the source it came from.
+ */
+test("the shell's entry opens with V8's compile hint, its lazy chunks do not, and its source map counts the added line", async () => {
+  const dir = path.join(repoRoot, 'shell/dist/browser');
+  const assets = JSON.parse(fs.readFileSync(path.join(dir, 'shell-assets.json'), 'utf8')) as { js: string[] };
+  const entry = path.join(dir, assets.js[0]!);
+  const lines = fs.readFileSync(entry, 'utf8').split('\n');
+  expect(lines[0]).toBe('//# allFunctionsCalledOnLoad');
+  const chunks = scripts(dir).filter((file) => file !== entry);
+  expect(chunks.length).toBeGreaterThan(3);
+  expect(chunks.filter((file) => fs.readFileSync(file, 'utf8').startsWith('//# allFunctionsCalledOnLoad')).map((file) => path.basename(file))).toEqual([]);
+
+  const { SourceMapConsumer } = await import('source-map');
+  const consumer = await new SourceMapConsumer(JSON.parse(fs.readFileSync(`${entry}.map`, 'utf8')));
+  // A text only the browser entry's own module has (its start-up error), found in the entry and mapped back.
+  const text = 'The site failed to start in the browser';
+  const line = lines.findIndex((code) => code.includes(text));
+  expect(line).toBeGreaterThan(0);
+  const original = consumer.originalPositionFor({ line: line + 1, column: lines[line]!.indexOf(text) - 1 });
+  consumer.destroy();
+  expect(original.source).toMatch(/src\/browser\/index\.tsx$/);
+  const source = fs.readFileSync(path.join(repoRoot, 'shell/src/browser/index.tsx'), 'utf8').split('\n');
+  expect(source[original.line! - 1]).toContain(text);
+});
