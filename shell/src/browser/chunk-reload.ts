@@ -22,3 +22,12 @@ export function reloadOnChunkError(error: unknown, now: () => number = Date.now,
   reload();
   return true;
 }
+
+/** A lazily loaded chunk whose failure to load reloads the page (see reloadOnChunkError); the failure still reaches the caller. */
+export function reloadingOnChunkError<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    load().catch((error: unknown) => {
+      reloadOnChunkError(error);
+      throw error;
+    });
+}

@@ -23,7 +23,7 @@ import { BrowserSanitizer } from '../security/browser-sanitizer';
 import { PAYLOAD_ELEMENT_ID, type BrowserPayload } from '../app/browser-payload';
 import { BrowserPersistence } from '../stores/persistence';
 import { RootStore } from '../stores/root-store';
-import { reloadOnChunkError } from './chunk-reload';
+import { reloadOnChunkError, reloadingOnChunkError } from './chunk-reload';
 import { createBrowserCaptcha } from '../forms/captcha';
 import { useLeaveGuard } from './leave-guard';
 import { useStaticSectionLinks } from './static-links';
@@ -215,11 +215,7 @@ async function start(): Promise<void> {
   const store = new RootStore({ api, persistence: new BrowserPersistence(), isServer: false }, payload.store);
   const federation = new BrowserFederation(payload.store.remotes.list, payload.config.remoteLoadTimeoutMs, reloadOnChunkError, reportSectionError);
   const sanitizer = new BrowserSanitizer(window, payload.config.mediaHosts ?? []);
-  const loadSanitizer = () =>
-    sanitizer.load().catch((error: unknown) => {
-      reloadOnChunkError(error);
-      throw error;
-    });
+  const loadSanitizer = reloadingOnChunkError(() => sanitizer.load());
 
   // Static sections of the server-rendered page keep their server HTML and never load their code while the page
   // shows the location the server rendered, until another page (or an error) replaces them or the location changes
@@ -293,10 +289,7 @@ async function start(): Promise<void> {
       const sanitizerToo = withData || sanitized.has(view.descriptor.id);
       const [module] = await Promise.all([federation.load(view.remote, view.version, view.descriptor.name), sanitizerToo ? loadSanitizer() : undefined]);
       if (!withData) return { module };
-      const { resolveSections } = await navigationCode().catch((error: unknown) => {
-        reloadOnChunkError(error);
-        throw error;
-      });
+      const { resolveSections } = await reloadingOnChunkError(navigationCode)();
       const current = store.page.current;
       const { views } = await resolveSections(
         [view.descriptor],
