@@ -24,8 +24,11 @@ export function browserRouteServices(
   async function initFor(locale: Locale) {
     if (locale === store.locale.locale && store.init.data) return store.init.data;
     try {
-      const [{ endpoints, normaliseInit }, sanitize] = await Promise.all([navigationCode(), sanitizer()]);
-      const response = await endpoints.init(deps.api, locale);
+      // The init request goes out as soon as the navigation code is in; the sanitizer's chunk loads meanwhile.
+      const [[response, { normaliseInit }], sanitize] = await Promise.all([
+        navigationCode().then(async (code) => [await code.endpoints.init(deps.api, locale), code] as const),
+        sanitizer(),
+      ]);
       return normaliseInit(response, sanitize);
     } catch (error) {
       // The page can still show with the layout already on screen.
@@ -49,14 +52,15 @@ export function browserRouteServices(
     shownPage: () => (store.page.error ? null : store.page.current),
     loading: (work, url) =>
       withMinimumDuration(async () => {
-        try {
-          await navigationCode();
-        } catch (error) {
-          // A new deployment replaced the navigation code: the server renders the page instead.
-          if (isChunkLoadError(error)) throw redirectDocument(url.href);
-          throw error;
-        }
-        const [result] = await Promise.all([work(), sanitizer()]);
+        // The page's loading waits for the navigation code; the sanitizer's chunk loads beside it.
+        const [result] = await Promise.all([
+          navigationCode().then(work, (error: unknown) => {
+            // A new deployment replaced the navigation code: the server renders the page instead.
+            if (isChunkLoadError(error)) throw redirectDocument(url.href);
+            throw error;
+          }),
+          sanitizer(),
+        ]);
         return result;
       }, minimumDisplayMs),
   };
