@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { emptyMessages, intlFor } from '../i18n/intl-cache';
@@ -163,11 +163,31 @@ function KeptServerHtml() {
  * A static section: its server HTML while the page shows the location the server rendered it for, else its body
  * rendered with its code (`children`). It follows the location, so a link of the section that changes only the
  * query (a tab) shows the section's new state.
+ *
+ * Its code loads once the page leaves that location, and until it is in the server HTML stays on screen. A
+ * placeholder instead would empty the section for that moment: the page would lose the section's height (a long
+ * list), and a link to an anchor below it (a vacancy's "send resume", `?vacancyId=…#resume`) would scroll to where
+ * the anchor was without it.
  */
 function StaticSection({ view, children }: { view: SectionView; children: ReactNode }) {
   const runtime = useSectionRuntime();
   const { pathname, search } = useLocation();
-  if (runtime.keepsServerHtml?.(view, pathname + search)) return <KeptServerHtml />;
+  const served = runtime.keepsServerHtml?.(view, pathname + search) ?? false;
+  // Whether this section came with the server's HTML (it hydrated at the served location), and whether its code is in.
+  const [withServerHtml] = useState(served);
+  const [codeIn, setCodeIn] = useState(() => runtime.moduleFor(view) !== undefined);
+  const waiting = !served && withServerHtml && !codeIn && runtime.loadInBrowser !== undefined;
+  useEffect(() => {
+    if (!waiting) return;
+    let cancelled = false;
+    void untilLoaded(() => runtime.loadInBrowser!(view, { withData: false, whenVisible: false })).then(() => {
+      if (!cancelled) setCodeIn(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [waiting, runtime, view]);
+  if (served || waiting) return <KeptServerHtml />;
   // The same element around a static body wherever it is rendered, so the page's DOM has one shape.
   return <StaticBody data-static-section="">{children}</StaticBody>;
 }
