@@ -218,6 +218,42 @@ test.describe('"Сведения об образовательной орган�
     }
   });
 
+  test('on a phone a staff table keeps its words whole and scrolls sideways inside its own region, not the page', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    await asReturningVisitor(context);
+    const page = await context.newPage();
+    await openHydrated(page, '/sveden/employees');
+    const region = page.locator('[role="region"]:has(> table)').first();
+    await region.scrollIntoViewIfNeeded();
+    // Each word of the first rows' cells sits on one line (a word broken across lines has a box on each).
+    const broken = await region.evaluate((element) => {
+      const found: string[] = [];
+      for (const cell of [...element.querySelectorAll('th, td')].slice(0, 30)) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(/[^\s]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+            if (lines.size > 1) found.push(match[0]);
+          }
+        }
+      }
+      return found;
+    });
+    expect(broken).toEqual([]);
+    const widths = await region.evaluate((element) => ({
+      region: element.clientWidth,
+      table: element.scrollWidth,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(widths.table).toBeGreaterThan(widths.region);
+    expect(widths.page).toBeLessThanOrEqual(412);
+    await context.close();
+  });
+
   test('the subsections with the widest tables pass axe with no serious or critical violation', async ({ browser }) => {
     // axe is injected as a script of its own, which the site's Content-Security-Policy would block.
     const context = await browser.newContext({ bypassCSP: true });

@@ -36,7 +36,11 @@ const Fields = styled.dl`
   }
 `;
 
-/** Wide tables scroll inside their own focusable region instead of widening the page. */
+/**
+ * Wide tables scroll inside their own focusable region instead of widening the page. A cell breaks its text between
+ * words only (the page's own rule breaks anywhere, which on a phone stacked a ten-column table's words letter by
+ * letter): a column is as wide as its longest word, and a table wider than the screen scrolls inside the region.
+ */
 const Scroller = styled.div`
   overflow-x: auto;
   &:focus-visible {
@@ -47,6 +51,7 @@ const Scroller = styled.div`
     border-collapse: collapse;
     min-width: 100%;
     font-size: 0.95rem;
+    overflow-wrap: break-word;
   }
   th,
   td {
