@@ -233,6 +233,46 @@ test("the vacancy list keeps its server HTML; a centre tab shows that centre in 
   await expect(list.locator('[data-centre]')).toHaveCount(served);
 });
 
+test('a vacancy\'s "send resume" link lands at the form below the list, the list keeping its server HTML while its code loads', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+  await asReturningVisitor(context);
+  const page = await context.newPage();
+  await openHydrated(page, '/vacancies');
+  const list = page.locator('[data-section="VacancyList"]');
+  const vacancies = await list.locator('li[id^="vacancy-"]').count();
+  expect(vacancies).toBeGreaterThan(10);
+  // Every height the list has from the click on: it never collapses while its code loads for the new address.
+  await page.evaluate(() => {
+    const element = document.querySelector('[data-section="VacancyList"]')!;
+    const heights: number[] = [];
+    Object.assign(window, { listHeights: heights });
+    new ResizeObserver(() => heights.push(Math.round(element.getBoundingClientRect().height))).observe(element);
+  });
+  const link = list
+    .locator('li[id^="vacancy-"]')
+    .first()
+    .getByRole('link', { name: /Отправить резюме/ });
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/^\/vacancies\?vacancyId=[^#]+#resume$/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace('?', '\\?')}$`));
+  // The smooth scroll ends at the form: its top where an anchor's goes (below the root's scroll padding).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+          return Math.abs(Math.round(document.getElementById('resume')!.getBoundingClientRect().top - padding));
+        }),
+      { timeout: 10_000 },
+    )
+    .toBeLessThanOrEqual(2);
+  const heights = await page.evaluate(() => (window as unknown as { listHeights: number[] }).listHeights);
+  expect(Math.min(...heights)).toBeGreaterThan(0.9 * heights[0]!);
+  await expect(list.locator('li[id^="vacancy-"]')).toHaveCount(vacancies);
+  await context.close();
+});
+
 test('a news article without videos stays server HTML, with no code or sanitizer loaded; one with a video hydrates its player', async ({ page }) => {
   const code = remoteCode(page);
   const scripts: string[] = [];
