@@ -4,7 +4,7 @@ const path = require('node:path');
 const { createRemoteBuild } = require('./remote');
 const { createShellBuild } = require('./shell');
 const { runWebpack } = require('./run');
-const { finalizeRemoteManifest, readTeamContract } = require('./manifest');
+const { finalizeRemoteManifest, previousBuild, readTeamContract } = require('./manifest');
 const { precompressDir } = require('./precompress');
 const { sharedDependencies, SINGLETONS } = require('./shared');
 const { moduleRules } = require('./rules');
@@ -16,6 +16,7 @@ const { moduleRules } = require('./rules');
  */
 async function buildRemote({ team, rootDir = process.cwd(), sections, mode, cacheDirectory }) {
   const build = createRemoteBuild({ team, rootDir, sections, mode, cacheDirectory });
+  const previous = previousBuild(build.distDir);
   fs.rmSync(build.distDir, { recursive: true, force: true });
   const { warnings } = await runWebpack(build.configs);
   const { CONTRACTS_VERSION } = require('@site/contracts');
@@ -28,6 +29,7 @@ async function buildRemote({ team, rootDir = process.cwd(), sections, mode, cach
     packageVersion,
     contractsVersion: CONTRACTS_VERSION,
     teamContract,
+    previous,
   });
   // After the manifest is final (it is served too) and the version is computed (copies do not change it).
   await precompressDir(build.distDir);

@@ -45,7 +45,16 @@ function ownStylesheets(manifest) {
  * The one manifest of a remote build: the browser manifest, plus where the Node container is (`ssrRemoteEntry`) and
  * the site block the shell reads (team, version, core contracts version, the team contract's version, sections).
  */
-function mergeRemoteManifests({ browserManifest, serverManifest, team, sections, version, contractsVersion, teamContract = null }) {
+function mergeRemoteManifests({
+  browserManifest,
+  serverManifest,
+  team,
+  sections,
+  version,
+  contractsVersion,
+  teamContract = null,
+  builtAt = new Date().toISOString(),
+}) {
   const merged = ownStylesheets(structuredClone(browserManifest));
   const serverEntry = serverManifest.metaData.remoteEntry;
   merged.metaData.ssrRemoteEntry = {
@@ -58,7 +67,7 @@ function mergeRemoteManifests({ browserManifest, serverManifest, team, sections,
     version,
     contractsVersion,
     ...(teamContract ? { teamContract } : {}),
-    builtAt: new Date().toISOString(),
+    builtAt,
     sections: sections.map((name) => ({ name, expose: `./${name}` })),
   };
   return merged;
@@ -90,11 +99,31 @@ function readBuildManifests(distDir) {
   };
 }
 
-/** One manifest per remote build, written over the browser manifest; the server manifest and stats are removed. */
-function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contractsVersion, teamContract = null }) {
+/**
+ * What a remote's earlier build in `distDir` was (its manifest's version and build time), read before a new build
+ * replaces it; null when there is none.
+ * @returns {{ version: string, builtAt: string } | null}
+ */
+function previousBuild(distDir) {
+  try {
+    const { site } = JSON.parse(fs.readFileSync(path.join(distDir, MANIFEST), 'utf8'));
+    return typeof site?.version === 'string' && typeof site.builtAt === 'string' ? { version: site.version, builtAt: site.builtAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One manifest per remote build, written over the browser manifest; the server manifest and stats are removed.
+ * A build whose output is the `previous` build's (the same version) keeps that build's time, so the two are the same
+ * files byte for byte: the registry takes a version once and refuses other files under it, and a rebuild of
+ * unchanged code (a shared package changed, not what this remote bundles) publishes nothing new.
+ */
+function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contractsVersion, teamContract = null, previous = null }) {
   const serverDir = path.join(distDir, 'server');
   const version = contentVersion(distDir, packageVersion);
-  const browserManifest = mergeRemoteManifests({ ...readBuildManifests(distDir), team, sections, version, contractsVersion, teamContract });
+  const builtAt = previous?.version === version ? previous.builtAt : undefined;
+  const browserManifest = mergeRemoteManifests({ ...readBuildManifests(distDir), team, sections, version, contractsVersion, teamContract, builtAt });
   fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(browserManifest, null, 2)}\n`);
   // The server manifest and stats are build by-products; the merged manifest is the one published.
   for (const byProduct of [path.join(serverDir, MANIFEST), path.join(serverDir, 'mf-manifest-stats.json'), path.join(distDir, 'mf-manifest-stats.json')]) {
@@ -103,4 +132,4 @@ function finalizeRemoteManifest({ distDir, team, sections, packageVersion, contr
   return browserManifest;
 }
 
-module.exports = { finalizeRemoteManifest, readTeamContract, mergeRemoteManifests, readBuildManifests, ownStylesheets };
+module.exports = { finalizeRemoteManifest, previousBuild, readTeamContract, mergeRemoteManifests, readBuildManifests, ownStylesheets };
