@@ -83,11 +83,16 @@ function parseManifest(body: Buffer): RemoteManifest {
   return result.value;
 }
 
-/** Every file of a build folder, by its path inside it (forward slashes). */
+/**
+ * Every file of a build folder, by its path inside it (forward slashes). Hidden files are not the build's: the
+ * build runner's stamp of what it built from (`.build-stamp`), an editor's or a file manager's notes. Published, a
+ * stamp that changes with the build tools would make a rebuild of the same code "other files" under its version.
+ */
 export function readBuildFiles(distDir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const walk = (dir: string, prefix: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
       const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(path.join(dir, entry.name), relative);
       else if (entry.isFile()) files.set(relative, fs.readFileSync(path.join(dir, entry.name)));
@@ -161,7 +166,9 @@ export async function publishVersion(paths: RegistryPaths, files: Map<string, Bu
     entry.history = entry.history.filter((item) => item.version !== version || (item.files && !/^https?:\/\//.test(item.manifest)));
     const existing = entry.history.find((item) => item.version === version);
     if (existing) {
-      if (JSON.stringify(existing.files ?? {}) !== JSON.stringify(hashes)) {
+      // Hidden files an earlier registry took from a build folder (the build runner's stamp) are not the build's.
+      const published = Object.fromEntries(Object.entries(existing.files ?? {}).filter(([name]) => !name.split('/').some((part) => part.startsWith('.'))));
+      if (JSON.stringify(published) !== JSON.stringify(hashes)) {
         throw new RegistryError(409, `${team}@${version} is already published with other files; versions are immutable: build a new version`);
       }
       return;
