@@ -3,7 +3,8 @@ import { OrganizationSchema } from './discovery';
 
 import { COLOR_SCHEME_NAMES } from './color-schemes';
 
-export { COLOR_SCHEME_NAMES, isColorSchemeName, type ColorSchemeName } from './color-schemes';
+export { COLOR_SCHEME_NAMES, isColorSchemeName } from './color-schemes';
+export type { ColorSchemeName } from './color-schemes';
 
 // Head markup editors may write. Other string attributes still parse (stored content stays readable), but pages are
 // rendered with the allow-list of head-markup.ts: what it does not name is dropped.
