@@ -8,8 +8,12 @@ const { moduleRules } = require('./rules');
 const { resolveOptions } = require('./resolve');
 const { shellInlineScripts } = require('./inline-script');
 
-/** Node packages the shell server requires at run time instead of bundling them. */
-const SERVER_EXTERNALS = /^(fastify|@fastify\/.+|jsdom|pino(-.+)?|better-sqlite3|knex|pg)(\/.*)?$/;
+/**
+ * Node packages the shell server requires at run time instead of bundling them. rate-limiter-flexible among them: its
+ * index loads every store it supports, and its Drizzle stores import their driver by a computed name, which a bundle
+ * cannot resolve (webpack's "critical dependency" warning); Node imports it only if such a store is ever used.
+ */
+const SERVER_EXTERNALS = /^(fastify|@fastify\/.+|jsdom|pino(-.+)?|better-sqlite3|knex|pg|rate-limiter-flexible)(\/.*)?$/;
 
 /** The virtual module (`virtual:<name>`) of the shared modules the browser shell provides to remotes. */
 const BROWSER_SHARED_MODULE = 'site-browser-shared';
