@@ -10,6 +10,34 @@ const { repeatVisitFigures } = require('./repeat-visit');
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
+/** Lighthouse's mobile CPU slowdown, meant for a host of about this benchmark index (its docs' high-end desktop). */
+const LIGHTHOUSE_CPU_SLOWDOWN = 4;
+const LIGHTHOUSE_REFERENCE_INDEX = 1750;
+
+/**
+ * The CPU slowdown of the runs. By default Lighthouse's 4x, the profile the budgets are set for: a slowdown relative to
+ * this machine, so a faster machine measures a faster phone. `BENCH_CPU_SLOWDOWN` sets another (`8`), or
+ * `calibrated`: the slowdown that makes this machine Lighthouse's reference phone, 4x of a host of index 1750
+ * (this machine's index from a first run of the home page; 3500 gives 8x), so that machines compare.
+ * @param {number} port @param {string} site
+ * @returns {Promise<{ multiplier: number, note: string }>}
+ */
+async function cpuSlowdown(port, site) {
+  const asked = process.env.BENCH_CPU_SLOWDOWN;
+  if (!asked) return { multiplier: LIGHTHOUSE_CPU_SLOWDOWN, note: "Lighthouse's default" };
+  if (asked !== 'calibrated') {
+    const multiplier = Number(asked);
+    if (!(multiplier >= 1 && multiplier <= 40))
+      throw new Error(`BENCH_CPU_SLOWDOWN must be a number from 1 to 40 or "calibrated", not ${JSON.stringify(asked)}`);
+    return { multiplier, note: 'BENCH_CPU_SLOWDOWN' };
+  }
+  const result = await phoneRun(port, `${site}/`, false, LIGHTHOUSE_CPU_SLOWDOWN);
+  const index = result?.lhr.environment?.benchmarkIndex ?? NaN;
+  if (!Number.isFinite(index) || index <= 0) throw new Error('Lighthouse reported no benchmark index to calibrate the CPU slowdown with');
+  const multiplier = Math.max(1, Math.round(((LIGHTHOUSE_CPU_SLOWDOWN * index) / LIGHTHOUSE_REFERENCE_INDEX) * 10) / 10);
+  return { multiplier, note: `calibrated: benchmark index ${Math.round(index)}, ${LIGHTHOUSE_CPU_SLOWDOWN}x of a host of ${LIGHTHOUSE_REFERENCE_INDEX}` };
+}
+
 /** What a visitor on a phone should get; printed next to the figures. */
 const BUDGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05, homeJsKb: 170, jsKb: 200, cssKb: 40, pageKbBeforeImages: 500 };
 
@@ -92,12 +120,15 @@ async function becomeReturningVisitor(port, site) {
 }
 
 /**
- * One Lighthouse run of a page on the bench's phone profile (mobile, simulated slow 4G and 4x CPU), Russian first.
+ * One Lighthouse run of a page on the bench's phone profile (mobile, simulated slow 4G and the CPU slowdown), Russian
+ * first.
  * @param {number} port the DevTools port of the browser Lighthouse drives @param {string} url
  * @param {boolean} [returning] keep the browser's storage (a returning visitor's run)
+ * @param {number} [cpuSlowdownMultiplier] Lighthouse's 4x unless told
  */
-async function phoneRun(port, url, returning = false) {
+async function phoneRun(port, url, returning = false, cpuSlowdownMultiplier = LIGHTHOUSE_CPU_SLOWDOWN) {
   const { default: lighthouse } = await import('lighthouse');
+  const { throttling } = await import('lighthouse/core/config/constants.js');
   return lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -106,6 +137,7 @@ async function phoneRun(port, url, returning = false) {
       settings: {
         formFactor: 'mobile',
         throttlingMethod: 'simulate',
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
         disableStorageReset: returning,
         extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' },
       },
@@ -149,7 +181,8 @@ async function lighthouseFigures(site, chromiumPath) {
   const rows = [];
   let versions = '';
   try {
-    console.log(`\nLighthouse, mobile (simulated slow 4G, 4x CPU), median of ${RUNS} runs per page`);
+    const cpu = await cpuSlowdown(chrome.port, site);
+    console.log(`\nLighthouse, mobile (simulated slow 4G, ${cpu.multiplier}x CPU: ${cpu.note}), median of ${RUNS} runs per page`);
     console.log(
       `budgets: performance >= ${BUDGETS.performance}, LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls}; JS <= ${BUDGETS.jsKb} KB (home ${BUDGETS.homeJsKb} KB), CSS <= ${BUDGETS.cssKb} KB; <= ${BUDGETS.pageKbBeforeImages} KB before images`,
     );
@@ -162,7 +195,7 @@ async function lighthouseFigures(site, chromiumPath) {
       let closedAlerts = 0;
       for (let run = 0; run < RUNS; run += 1) {
         if (target.returning) closedAlerts = await becomeReturningVisitor(chrome.port, site);
-        const result = await phoneRun(chrome.port, url, target.returning);
+        const result = await phoneRun(chrome.port, url, target.returning, cpu.multiplier);
         if (!result) continue;
         runs.push(figuresOf(result.lhr));
         benchmarkIndexes.push(String(Math.round(result.lhr.environment?.benchmarkIndex ?? 0)));
