@@ -160,6 +160,60 @@ describe('a static section (meta.hydrate false)', () => {
     container.remove();
   });
 
+  it('keeps its server HTML on screen while its code loads for another location, then renders with it', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = serverHtml();
+    const served = container.querySelector('[data-static-section]')!;
+    const servedHtml = served.innerHTML;
+    let loaded = false;
+    let arrive: () => void = () => undefined;
+    const loadInBrowser = jest.fn(
+      () =>
+        new Promise<{ module: SectionModule }>((resolve) => {
+          arrive = () => {
+            loaded = true;
+            resolve({ module });
+          };
+        }),
+    );
+    const runtime: SectionRuntime = {
+      isServer: false,
+      moduleFor: () => (loaded ? module : undefined),
+      keepsServerHtml: (_view, location) => location === SERVED,
+      loadInBrowser,
+    };
+    let navigate: NavigateFunction | undefined;
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <MemoryRouter initialEntries={[SERVED]}>
+          <Navigator
+            onReady={(ready) => {
+              navigate = ready;
+            }}
+          />
+          {frameContent(storeFor(false), runtime)}
+        </MemoryRouter>,
+      );
+    });
+    expect(loadInBrowser).not.toHaveBeenCalled();
+    // Another query: the code is asked for, and until it is in the server's nodes stay as they were (no placeholder).
+    await act(async () => navigate!(`${SERVED}?tab=2`));
+    expect(loadInBrowser).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('[data-static-section]')).toBe(served);
+    expect(served.innerHTML).toBe(servedHtml);
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+    await act(async () => arrive());
+    const rendered = container.querySelector('[data-section="Notice"] [data-static-section]');
+    expect(rendered).not.toBe(served);
+    expect(rendered?.querySelector('h2')?.textContent).toBe('Announcements');
+    expect(rendered?.querySelectorAll('a')).toHaveLength(2);
+    await act(async () => root!.unmount());
+    container.remove();
+  });
+
   it('is rendered by the browser with its code once it is not the server-rendered page (a client navigation)', async () => {
     const container = document.createElement('div');
     const root = createRoot(container);
