@@ -83,6 +83,26 @@ const SERVED = '/notices';
 
 const serverHtml = () => renderToString(frame(storeFor(true), { isServer: true, moduleFor: () => module }));
 
+/** Hydrates the server's HTML in `container` at the served location, with the router's navigate function. */
+async function hydrateServed(container: HTMLElement, store: RootStore, runtime: SectionRuntime) {
+  let navigate: NavigateFunction | undefined;
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <MemoryRouter initialEntries={[SERVED]}>
+        <Navigator
+          onReady={(ready) => {
+            navigate = ready;
+          }}
+        />
+        {frameContent(store, runtime)}
+      </MemoryRouter>,
+    );
+  });
+  return { root: root!, navigate: navigate! };
+}
+
 describe('a static section (meta.hydrate false)', () => {
   it('is rendered by the server inside the static body wrapper, with its text and links', () => {
     const container = document.createElement('div');
@@ -133,30 +153,16 @@ describe('a static section (meta.hydrate false)', () => {
     container.innerHTML = serverHtml();
     const store = storeFor(false);
     const keeps = jest.fn((_view: SectionView, location: string) => location === SERVED);
-    let navigate: NavigateFunction | undefined;
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <MemoryRouter initialEntries={[SERVED]}>
-          <Navigator
-            onReady={(ready) => {
-              navigate = ready;
-            }}
-          />
-          {frameContent(store, { isServer: false, moduleFor: () => module, keepsServerHtml: keeps })}
-        </MemoryRouter>,
-      );
-    });
+    const { root, navigate } = await hydrateServed(container, store, { isServer: false, moduleFor: () => module, keepsServerHtml: keeps });
     const served = container.querySelector('[data-static-section]')!;
     expect(keeps).toHaveBeenLastCalledWith(view, SERVED);
     // The same page with another query: the section renders from its code, in the same wrapper.
-    await act(async () => navigate!(`${SERVED}?tab=2`));
+    await act(async () => navigate(`${SERVED}?tab=2`));
     expect(keeps).toHaveBeenLastCalledWith(view, `${SERVED}?tab=2`);
     const rendered = container.querySelector('[data-section="Notice"] [data-static-section]');
     expect(rendered).not.toBe(served);
     expect(rendered?.querySelector('h2')?.textContent).toBe('Announcements');
-    await act(async () => root!.unmount());
+    await act(async () => root.unmount());
     container.remove();
   });
 
@@ -183,24 +189,10 @@ describe('a static section (meta.hydrate false)', () => {
       keepsServerHtml: (_view, location) => location === SERVED,
       loadInBrowser,
     };
-    let navigate: NavigateFunction | undefined;
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <MemoryRouter initialEntries={[SERVED]}>
-          <Navigator
-            onReady={(ready) => {
-              navigate = ready;
-            }}
-          />
-          {frameContent(storeFor(false), runtime)}
-        </MemoryRouter>,
-      );
-    });
+    const { root, navigate } = await hydrateServed(container, storeFor(false), runtime);
     expect(loadInBrowser).not.toHaveBeenCalled();
     // Another query: the code is asked for, and until it is in the server's nodes stay as they were (no placeholder).
-    await act(async () => navigate!(`${SERVED}?tab=2`));
+    await act(async () => navigate(`${SERVED}?tab=2`));
     expect(loadInBrowser).toHaveBeenCalledTimes(1);
     expect(container.querySelector('[data-static-section]')).toBe(served);
     expect(served.innerHTML).toBe(servedHtml);
@@ -210,7 +202,7 @@ describe('a static section (meta.hydrate false)', () => {
     expect(rendered).not.toBe(served);
     expect(rendered?.querySelector('h2')?.textContent).toBe('Announcements');
     expect(rendered?.querySelectorAll('a')).toHaveLength(2);
-    await act(async () => root!.unmount());
+    await act(async () => root.unmount());
     container.remove();
   });
 
