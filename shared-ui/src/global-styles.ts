@@ -1,5 +1,5 @@
 import { css } from '@linaria/core';
-import { COLOR_SCHEMES, GRID_BREAKPOINT_NAMES, GRID_MEDIA, TYPE_SCALE } from './tokens';
+import { COLOR_SCHEMES, GRID_BREAKPOINT_NAMES, GRID_MEDIA, SCROLL_PADDING, TYPE_SCALE } from './tokens';
 import { TOUCH_HIGHLIGHT_ATTRIBUTE } from './touch-highlight';
 import { readingPreferenceRules } from './reading-preference-rules';
 
@@ -76,9 +76,10 @@ export const globalStyles = css`
       --site-text-small: 0.875rem;
       font-size: calc(var(--site-base-size) * var(--site-font-scale));
       scroll-behavior: smooth;
-      /* Fixed bars at the bottom (alerts, cookie notice) never hide a focused element (WCAG 2.4.11). */
-      scroll-padding-bottom: calc(var(--site-bottom-dock, 0px) + 1rem);
-      scroll-padding-top: 1rem;
+      /* The bottom dock (alerts, cookie notice) adds its height to the bottom one while it shows (BottomDock), so it
+         never hides a focused element (WCAG 2.4.11). */
+      scroll-padding-bottom: ${SCROLL_PADDING};
+      scroll-padding-top: ${SCROLL_PADDING};
     }
 
     ${typeScaleRules}
@@ -122,7 +123,6 @@ export const globalStyles = css`
          flex items): at 200 % text on a 320 px screen a long word never widens the page (WCAG 1.4.10). */
       overflow-wrap: anywhere;
       -webkit-text-size-adjust: 100%;
-      padding-bottom: var(--site-bottom-dock, 0px);
     }
 
     h1 {

@@ -37,6 +37,9 @@ export const TYPE_SCALE: Record<GridBreakpoint, { root: number; h1: number; h2: 
 /** The image widths of the responsive scale, in px. */
 export const RESPONSIVE_SCALE = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 
+/** The room the root's scroll padding keeps above and below what the browser scrolls into view (focus, anchors). */
+export const SCROLL_PADDING = '1rem';
+
 /** How often scroll/resize and breakpoint handlers may run, and how long a touched control stays highlighted, in ms. */
 export const SCROLL_RESIZE_THROTTLE_MS = 66;
 export const BREAKPOINT_RESIZE_THROTTLE_MS = 300;

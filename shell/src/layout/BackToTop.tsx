@@ -4,11 +4,11 @@ import { styled } from '@linaria/react';
 import { useThrottledWindowEvent } from '@site/ui';
 import { ArrowUpIcon } from './icons';
 
+/** In the bottom dock's column (BottomDock), at its right, just above the alerts and the cookie notice. */
 const Button = styled.button`
-  position: fixed;
-  right: 1rem;
-  bottom: calc(var(--site-bottom-dock, 0px) + 1rem);
-  z-index: 800;
+  align-self: flex-end;
+  margin: 0 1rem 1rem;
+  pointer-events: auto;
   display: inline-flex;
   align-items: center;
   gap: 0.4rem;

@@ -4,7 +4,6 @@ import { FormattedMessage } from 'react-intl';
 import { styled } from '@linaria/react';
 import { DARK_PALETTE, SCHEME_PALETTE } from '@site/ui';
 import { useStore } from '../stores/contexts';
-import { BackToTop } from './BackToTop';
 import { BottomDock } from './BottomDock';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -69,7 +68,6 @@ export const Layout = observer(function Layout({ children }: { children: ReactNo
       </main>
       <RouteAnnouncer />
       <Footer />
-      <BackToTop />
       <BottomDock />
       <SelectionReader />
       <LeaveDialog />
