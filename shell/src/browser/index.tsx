@@ -28,6 +28,7 @@ import { createBrowserCaptcha } from '../forms/captcha';
 import { useLeaveGuard } from './leave-guard';
 import { useStaticSectionLinks } from './static-links';
 import { holdSubmissionsUntilHydrated } from './early-submit';
+import { yieldToBrowser } from '../lib/yield';
 
 // The design system's global styles: importing them is what puts them in the shell's stylesheet.
 void globalStyles;
@@ -198,13 +199,9 @@ function measureWebVitalsWhenIdle(): void {
 }
 
 /**
- * Lets the browser handle input and paint between long pieces of work: evaluating the shell's code is one task,
- * setting up its stores the next, its router (and starting the hydration) a third, instead of one task as long as all.
+ * Evaluating the shell's code is one task, setting up its stores the next, its router (and starting the hydration) a
+ * third, instead of one task as long as all (see yieldToBrowser).
  */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 async function start(): Promise<void> {
   const payload = readPayload();
   // From now on a form sent before its section has hydrated waits for it instead of leaving the page.

@@ -6,6 +6,7 @@ import { manifestBaseUrl } from './catalog';
 import { IntegrityGuard, fetchAndCompare, type IntegrityVerifier } from './subresource-integrity';
 import { loadOnce } from '../lib/load-once';
 import { withTimeout } from '../lib/timeout';
+import { yieldToBrowser } from '../lib/yield';
 
 /** Margin around the viewport within which a lazy section starts loading. */
 const LAZY_ROOT_MARGIN = '300px 0px';
@@ -29,6 +30,26 @@ const skipInlinedStylesheets: ModuleFederationRuntimePlugin = {
       op.filter = (url) => !document.querySelector(`style[data-href="${CSS.escape(url)}"]`) && (filter?.(url) ?? true);
     }
   },
+};
+
+/**
+ * Loading a section's code is a chain of the runtime's steps that would otherwise run back to back in a few long
+ * tasks: reading the remote's manifest and working out the files to preload (version checks of every shared
+ * module), starting those downloads, initialising the remote's container (its sharing), and running the section's
+ * module. The browser gets the main thread back between them (input, paint), as it does while the hydration renders.
+ */
+const yieldBetweenSteps: ModuleFederationRuntimePlugin = {
+  name: 'site-yield-between-steps',
+  beforePreloadRemote: () => yieldToBrowser(),
+  afterResolve: async (args) => {
+    await yieldToBrowser();
+    return args;
+  },
+  beforeInitContainer: async (args) => {
+    await yieldToBrowser();
+    return args;
+  },
+  beforeExecuteFactory: () => yieldToBrowser(),
 };
 
 /**
@@ -70,10 +91,12 @@ export class BrowserFederation implements SectionModuleSource {
   private readonly federationRuntime: () => Promise<BrowserRuntime> = loadOnce(async () => {
     const runtime = await import(/* webpackChunkName: "federation" */ './browser-runtime');
     runtime.startFederation({
-      plugins: [this.integrity.plugin(), skipInlinedStylesheets],
+      plugins: [this.integrity.plugin(), skipInlinedStylesheets, yieldBetweenSteps],
       remotes: this.remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })),
     });
     this.integrity.watch(document);
+    // Evaluating the runtime and starting it is one task; the first section's loading starts in the next.
+    await yieldToBrowser();
     return runtime;
   });
 
