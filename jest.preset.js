@@ -49,6 +49,7 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
       '^@site/content-api$': path.join(repoRoot, 'infra/content-api/src/index.ts'),
       '^@site/shell/api-client$': path.join(repoRoot, 'shell/src/api/client.ts'),
       '^@site/test-support$': path.join(repoRoot, 'infra/test-support/src/index.ts'),
+      '^@site/test-support/remote-builds$': path.join(repoRoot, 'infra/test-support/src/remote-builds.ts'),
       '\\.css$': path.join(repoRoot, 'infra/build-preset/test/style-stub.js'),
     },
     // globalsCleanup off: the federation runtime and MobX keep state on globalThis behind accessors that jest 30's

@@ -1,34 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTRACTS_VERSION } from '@site/contracts';
+import { writeRemoteBuild } from '@site/test-support/remote-builds';
 import { closeStore, deployBuild, publishVersion, type RegistryPaths } from './operations';
 
 /** A remote's build folder as the build runner leaves it: its files, and the runner's hidden stamp of its inputs. */
 function build(dir: string, version: string, code: string, stamp: string): string {
-  const dist = path.join(dir, 'builds', `news-${version}`);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'server', 'remoteEntry.js'), `// news ${version}`);
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), code);
-  fs.writeFileSync(
-    path.join(dist, 'mf-manifest.json'),
-    JSON.stringify({
-      id: 'news',
-      name: 'news',
-      metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-      shared: [],
-      exposes: [],
-      site: {
-        team: 'news',
-        version,
-        contractsVersion: CONTRACTS_VERSION,
-        builtAt: '2026-11-27T18:31:16.290Z',
-        sections: [{ name: 'NewsFeed', expose: './NewsFeed' }],
-      },
-    }),
-  );
-  fs.writeFileSync(path.join(dist, '.build-stamp'), stamp);
-  return dist;
+  return writeRemoteBuild(dir, {
+    version,
+    sections: ['NewsFeed'],
+    builtAt: '2026-11-27T18:31:16.290Z',
+    files: { 'remoteEntry.js': code, '.build-stamp': stamp },
+  });
 }
 
 describe('deploying a build folder (npm start, the platform tooling)', () => {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { CONTRACTS_VERSION } from '@site/contracts';
+import { remoteBuildFiles } from '@site/test-support/remote-builds';
 import { RegistryApi } from './client';
 import { createRegistryServer } from './registry-server';
 import { closeStore, openStore, type RegistryPaths } from './operations';
@@ -81,25 +82,13 @@ async function judgeOf(replica: Replica): Promise<string> {
   return ((await response.json()) as { judge: string }).judge;
 }
 
-function build(dir: string, version: string): Map<string, Buffer> {
-  const manifest = {
-    id: 'news',
-    name: 'news',
-    metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-    shared: [],
-    exposes: [],
-    site: { team: 'news', version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: [{ name: 'NewsLatest', expose: './NewsLatest' }] },
-  };
-  return new Map([
-    ['mf-manifest.json', Buffer.from(JSON.stringify(manifest))],
-    ['server/remoteEntry.js', Buffer.from(`// ${version}`)],
-    ['remoteEntry.js', Buffer.from(`// browser ${version}`)],
-  ]);
+function build(version: string): Map<string, Buffer> {
+  return remoteBuildFiles({ version, sections: ['NewsLatest'] });
 }
 
 /** news 1.0.0 live and 1.1.0 a canary for 10 % of visitors; a shell reports every render of the canary failing. */
-async function failingCanary(api: RegistryApi, base: string, dir: string): Promise<void> {
-  for (const version of ['1.0.0-aaaaaaaaaa', '1.1.0-bbbbbbbbbb']) await api.publish('news', build(dir, version));
+async function failingCanary(api: RegistryApi, base: string): Promise<void> {
+  for (const version of ['1.0.0-aaaaaaaaaa', '1.1.0-bbbbbbbbbb']) await api.publish('news', build(version));
   await api.activate('news', '1.0.0-aaaaaaaaaa');
   await api.activate('news', '1.1.0-bbbbbbbbbb', 10);
   const counters = [
@@ -156,7 +145,7 @@ describe('registry replicas on one PostgreSQL database', () => {
     console.log(`registry fleet: the standby judged ${Date.now() - killedAt} ms after the judge was killed`);
 
     const api = new RegistryApi(survivor.base, PLATFORM);
-    await failingCanary(api, survivor.base, dir);
+    await failingCanary(api, survivor.base);
     const listed = await until(
       async () => {
         const news = (await api.list()).remotes.news!;
@@ -203,7 +192,7 @@ describe('registry replicas on one PostgreSQL database', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const api = new RegistryApi(base, PLATFORM);
-    await failingCanary(api, base, dir);
+    await failingCanary(api, base);
     // Two more judges, each in its own process with its own pool, judging at the same moment (three tries each),
     // leadership aside: the verdict itself must hold under the race.
     const startAt = Date.now() + 1_500;

@@ -10,6 +10,7 @@ import { RegistryApi } from './client';
 import { runCli } from './cli';
 import { closeStore, readBuildFiles, type RegistryPaths } from './operations';
 import { hashToken } from './tokens';
+import { writeRemoteBuild } from '@site/test-support/remote-builds';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENGINES = ['sqlite', 'postgres'] as const;
@@ -28,22 +29,7 @@ async function dropSchema(schema: string): Promise<void> {
 
 /** A built news remote with one section, made with the given contracts version. */
 function build(dir: string, version: string, contractsVersion = CONTRACTS_VERSION): string {
-  const dist = path.join(dir, 'builds', version);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'server', 'remoteEntry.js'), `// ${version}`);
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `// browser ${version}`);
-  fs.writeFileSync(
-    path.join(dist, 'mf-manifest.json'),
-    JSON.stringify({
-      id: 'news',
-      name: 'news',
-      metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-      shared: [],
-      exposes: [{ id: 'news:NewsFeed', name: 'NewsFeed', path: './NewsFeed', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
-      site: { team: 'news', version, contractsVersion, builtAt: 'now', sections: [{ name: 'NewsFeed', expose: './NewsFeed' }] },
-    }),
-  );
-  return dist;
+  return writeRemoteBuild(dir, { version, sections: ['NewsFeed'], contractsVersion });
 }
 
 describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {

@@ -9,6 +9,7 @@ import { RegistryApi } from './client';
 import { Client } from 'pg';
 import { closeStore, readBuildFiles, openStore, type RegistryPaths } from './operations';
 import { hashToken } from './tokens';
+import { writeRemoteBuild } from '@site/test-support/remote-builds';
 
 /** The machine's PostgreSQL (as for the content API's tests); each test gets a schema of its own. */
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -28,29 +29,8 @@ async function dropSchema(schema: string): Promise<void> {
 const TOKENS = { platform: 'platform-secret', news: 'news-secret', events: 'events-secret' };
 
 function build(dir: string, team: string, version: string, options: { sections?: string[]; contractsVersion?: string; react?: string } = {}): string {
-  const dist = path.join(dir, 'builds', `${team}-${version}`);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'server', 'remoteEntry.js'), `// ${version}`);
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `// browser ${version}`);
-  const sections = options.sections ?? [];
-  fs.writeFileSync(
-    path.join(dist, 'mf-manifest.json'),
-    JSON.stringify({
-      id: team,
-      name: team,
-      metaData: { name: team, globalName: team, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-      shared: [{ name: 'react', version: '19.3.1', requiredVersion: options.react ?? '^19.3.1' }],
-      exposes: [],
-      site: {
-        team,
-        version,
-        contractsVersion: options.contractsVersion ?? CONTRACTS_VERSION,
-        builtAt: 'now',
-        sections: sections.map((name) => ({ name, expose: `./${name}` })),
-      },
-    }),
-  );
-  return dist;
+  const { sections, contractsVersion, react = '^19.3.1' } = options;
+  return writeRemoteBuild(dir, { team, version, sections, contractsVersion, shared: [{ name: 'react', version: '19.3.1', requiredVersion: react }] });
 }
 
 describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {

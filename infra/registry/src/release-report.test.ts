@@ -11,6 +11,7 @@ import { createRegistryServer } from './registry-server';
 import { RegistryApi } from './client';
 import { closeStore, type RegistryPaths } from './operations';
 import { hashToken } from './tokens';
+import { remoteBuildFiles } from '@site/test-support/remote-builds';
 
 /**
  * The release report of one version (what the dashboard's release page shows), read over real HTTP from a registry
@@ -43,36 +44,13 @@ function code(bytes: number): string {
 
 /** A news build whose sections each have one first-load chunk (the given code) and one stylesheet. */
 function build(version: string, sections: Record<string, { js: string; css: string }>): Map<string, Buffer> {
-  const files = new Map<string, Buffer>([
-    ['server/remoteEntry.js', Buffer.from(`// ${version}`)],
-    ['remoteEntry.js', Buffer.from(`// browser ${version}`)],
-  ]);
-  const exposes = Object.entries(sections).map(([name, body]) => {
-    files.set(`${name}.${version}.js`, Buffer.from(body.js));
-    files.set(`${name}.${version}.css`, Buffer.from(body.css));
-    return {
-      id: `news:${name}`,
-      name,
-      path: `./${name}`,
-      assets: { js: { sync: [`${name}.${version}.js`], async: [] }, css: { sync: [`${name}.${version}.css`], async: [] } },
-    };
-  });
-  const manifest = {
-    id: 'news',
-    name: 'news',
-    metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-    shared: [],
-    exposes,
-    site: {
-      team: 'news',
-      version,
-      contractsVersion: CONTRACTS_VERSION,
-      builtAt: 'now',
-      sections: Object.keys(sections).map((name) => ({ name, expose: `./${name}` })),
-    },
-  };
-  files.set('mf-manifest.json', Buffer.from(JSON.stringify(manifest)));
-  return files;
+  const files: Record<string, string> = {};
+  for (const [name, body] of Object.entries(sections)) {
+    files[`${name}.${version}.js`] = body.js;
+    files[`${name}.${version}.css`] = body.css;
+  }
+  const exposed = Object.keys(sections).map((name) => ({ name, js: [`${name}.${version}.js`], css: [`${name}.${version}.css`] }));
+  return remoteBuildFiles({ version, sections: exposed, files });
 }
 
 const gzipped = (text: string) => zlib.gzipSync(text, { level: 9 }).length;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
-import { CONTRACTS_VERSION } from '@site/contracts';
+import { remoteBuildFiles } from '@site/test-support/remote-builds';
 import { readRegistryConfig, readStaticHostConfig } from './config';
 import { createRegistryServer } from './registry-server';
 import { createStaticHost } from './static-host';
@@ -16,19 +16,7 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@
 const PLATFORM_TOKEN = 'shared-storage-platform';
 
 function buildFiles(team: string, version: string): Map<string, Buffer> {
-  const manifest = {
-    id: team,
-    name: team,
-    metaData: { name: team, globalName: team, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-    shared: [],
-    exposes: [],
-    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: [] },
-  };
-  return new Map([
-    ['mf-manifest.json', Buffer.from(JSON.stringify(manifest))],
-    ['server/remoteEntry.js', Buffer.from(`// server ${version}`)],
-    ['remoteEntry.js', Buffer.from(`// browser ${version} ${'x'.repeat(64 * 1024)}`)],
-  ]);
+  return remoteBuildFiles({ team, version, files: { 'remoteEntry.js': `// browser ${version} ${'x'.repeat(64 * 1024)}` } });
 }
 
 async function listen(app: FastifyInstance): Promise<string> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import { CONTRACTS_VERSION } from '@site/contracts';
+import { writeRemoteBuild } from '@site/test-support/remote-builds';
 import { createRegistryServer } from './registry-server';
 import { RegistryApi } from './client';
 import { runCli } from './cli';
@@ -34,33 +34,12 @@ function code(bytes: number): string {
 
 /** A built remote with one section (NewsFeed): its expose's first-load chunk and stylesheet, and a lazy chunk. */
 function build(dir: string, version: string, sectionCode: string, lazyCode = code(40_000)): string {
-  const dist = path.join(dir, 'builds', version);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'server', 'remoteEntry.js'), `// ${version}`);
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `// browser ${version}`);
-  fs.writeFileSync(path.join(dist, `feed.${version}.js`), sectionCode);
-  fs.writeFileSync(path.join(dist, `feed.${version}.css`), '.feed{color:red}');
-  // Loaded only after the first render: not the section's first load, however big.
-  fs.writeFileSync(path.join(dist, `lazy.${version}.js`), lazyCode);
-  fs.writeFileSync(
-    path.join(dist, 'mf-manifest.json'),
-    JSON.stringify({
-      id: 'news',
-      name: 'news',
-      metaData: { name: 'news', globalName: 'news', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-      shared: [],
-      exposes: [
-        {
-          id: 'news:NewsFeed',
-          name: 'NewsFeed',
-          path: './NewsFeed',
-          assets: { js: { sync: [`feed.${version}.js`], async: [`lazy.${version}.js`] }, css: { sync: [`feed.${version}.css`], async: [] } },
-        },
-      ],
-      site: { team: 'news', version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: [{ name: 'NewsFeed', expose: './NewsFeed' }] },
-    }),
-  );
-  return dist;
+  return writeRemoteBuild(dir, {
+    version,
+    sections: [{ name: 'NewsFeed', js: [`feed.${version}.js`], css: [`feed.${version}.css`], asyncJs: [`lazy.${version}.js`] }],
+    // The lazy chunk loads only after the first render: not the section's first load, however big.
+    files: { [`feed.${version}.js`]: sectionCode, [`feed.${version}.css`]: '.feed{color:red}', [`lazy.${version}.js`]: lazyCode },
+  });
 }
 
 const gzipped = (text: string) => zlib.gzipSync(text, { level: 9 }).length;

@@ -9,26 +9,12 @@ import { RegistryApi } from './client';
 import { closeStore, readBuildFiles, type RegistryPaths } from './operations';
 import { hashToken, loadTokenConfig } from './tokens';
 import { checkManifestUrl, isPublicAddress, type ManifestHostPolicy } from './gates';
+import { writeRemoteBuild } from '@site/test-support/remote-builds';
 
 const TOKENS = { platform: 'platform-secret', fleet: 'fleet-secret', news: 'news-secret', education: 'education-secret' };
 
 function build(dir: string, team: string, version: string, sections: string[]): string {
-  const dist = path.join(dir, 'builds', `${team}-${version}`);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'server', 'remoteEntry.js'), `// ${team} ${version}`);
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `// browser ${version}`);
-  fs.writeFileSync(
-    path.join(dist, 'mf-manifest.json'),
-    JSON.stringify({
-      id: team,
-      name: team,
-      metaData: { name: team, globalName: team, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
-      shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' }],
-      exposes: [],
-      site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
-    }),
-  );
-  return dist;
+  return writeRemoteBuild(dir, { team, version, sections, shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' }] });
 }
 
 /** A team's own host: serves build folders as `/<team>/<version>/…`, and counts what was asked of it. */

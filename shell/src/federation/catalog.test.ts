@@ -1,25 +1,15 @@
 import { CONTRACTS_VERSION, type RemoteManifest } from '@site/contracts';
+import { remoteBuildManifest } from '@site/test-support/remote-builds';
 import { RemoteCatalog, buildRemoteRecord, manifestBaseUrl } from './catalog';
 
 function manifest(team: string, sections: string[], contractsVersion = CONTRACTS_VERSION): RemoteManifest {
-  return {
-    id: team,
-    name: team,
-    metaData: {
-      name: team,
-      globalName: team,
-      publicPath: 'auto',
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
-    },
-    exposes: sections.map((name) => ({
-      id: `${team}:${name}`,
-      name,
-      path: `./${name}`,
-      assets: { js: { sync: [`__federation_expose_${name}.js`], async: [] }, css: { sync: [`__federation_expose_${name}.css`], async: [] } },
-    })),
-    site: { team, version: '1.0.0-aaaaaaaaaa', contractsVersion, builtAt: '2026-01-01', sections: sections.map((name) => ({ name, expose: `./${name}` })) },
-  };
+  return remoteBuildManifest({
+    team,
+    version: '1.0.0-aaaaaaaaaa',
+    contractsVersion,
+    builtAt: '2026-01-01',
+    sections: sections.map((name) => ({ name, js: [`__federation_expose_${name}.js`], css: [`__federation_expose_${name}.css`] })),
+  });
 }
 
 const entry = (name: string) => ({ name, version: '1.0.0-aaaaaaaaaa', manifestUrl: `https://cdn.example/remotes/${name}/1.0.0-aaaaaaaaaa/mf-manifest.json` });

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { init as initFederation } from '@module-federation/enhanced/runtime';
-import { CONTRACTS_VERSION } from '@site/contracts';
 import { configFromEnv, createContentApi, type ContentApi } from '@site/content-api';
 import { activate, createRegistryServer, createStaticHost, deployBuild, hashToken, openStore, publishVersion, readBuildFiles } from '@site/registry';
 import { createShellServer, type ShellServer } from './app';
 import { readConfig } from './config';
-import { endConnections, listen } from '../testing/remote-builds';
+import { endConnections, listen, remoteBuild } from '../testing/remote-builds';
 
 const ADMIN_TOKEN = 'canary-vitals-admin-token';
 const FLEET_TOKEN = 'canary-vitals-fleet-token';
@@ -19,38 +18,6 @@ jest.setTimeout(60_000);
 
 // The Node loader evaluates containers the way the built shell does.
 (globalThis as { __non_webpack_require__?: NodeRequire }).__non_webpack_require__ = require;
-
-/** A remote build with one section, as the build preset writes it. */
-function remoteBuild(dir: string, version: string): string {
-  const dist = path.join(dir, `lambda-${version}`);
-  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(
-    path.join(dist, 'server', 'remoteEntry.js'),
-    `var modules = { "./LambdaLatest": { default: function LambdaLatest() { return null; }, meta: { name: "LambdaLatest" } } };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
-  );
-  const manifest = {
-    id: 'lambda',
-    name: 'lambda',
-    metaData: {
-      name: 'lambda',
-      globalName: 'lambda',
-      publicPath: 'auto',
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
-      buildInfo: { buildVersion: version, buildName: 'lambda' },
-      types: { path: '', name: '', zip: '', api: '' },
-      prefetchInterface: false,
-    },
-    shared: [],
-    remotes: [],
-    exposes: [
-      { id: 'lambda:LambdaLatest', name: 'LambdaLatest', path: './LambdaLatest', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } },
-    ],
-    site: { team: 'lambda', version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: [{ name: 'LambdaLatest', expose: './LambdaLatest' }] },
-  };
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  return dist;
-}
 
 /** The page token a page view came with (the `pt` entry of its Server-Timing header). */
 function tokenOf(headers: Record<string, unknown>): string {
@@ -101,8 +68,8 @@ describe('the canary judge compares Web Vitals of the beacons two shells tied to
       canary: { intervalMs: 600_000, windowMs: 600_000, minRenders: 20 },
     });
     const registryUrl = await listen(registry);
-    await deployBuild(paths(), remoteBuild(dir, STABLE));
-    await publishVersion(paths(), readBuildFiles(remoteBuild(dir, CANARY)), { actor: { name: 'platform' } });
+    await deployBuild(paths(), remoteBuild(dir, 'lambda', STABLE, ['LambdaLatest']));
+    await publishVersion(paths(), readBuildFiles(remoteBuild(dir, 'lambda', CANARY, ['LambdaLatest'])), { actor: { name: 'platform' } });
     await activate(paths(), 'lambda', CANARY, { actor: { name: 'platform' }, canaryPercent: 50 });
     for (const instance of ['shell-a', 'shell-b']) {
       const config = readConfig(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { CONTRACTS_VERSION } from '@site/contracts';
+import { remoteBuildManifest } from '@site/test-support/remote-builds';
 
 /**
  * A real remote build folder served over HTTP: a manifest in the shape the build preset writes, a Node container
@@ -20,47 +20,9 @@ export function remoteBuild(dir: string, team: string, version: string, sections
     `var modules = { ${modules.join(', ')} };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
   );
   for (const name of sections) fs.writeFileSync(path.join(dist, `${name}.css`), `.${name}{background:url(img/${name}.png)}`);
-  const manifest = remoteManifest(
-    team,
-    version,
-    sections.map((name) => ({ name, js: [], css: [`${name}.css`] })),
-  );
+  const manifest = remoteBuildManifest({ team, version, sections: sections.map((name) => ({ name, css: [`${name}.css`] })) });
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
   return dist;
-}
-
-/** An exposed section of a remote build and the files its first load takes. */
-export interface ExposedSection {
-  name: string;
-  js: string[];
-  css: string[];
-}
-
-/** A remote build's `mf-manifest.json` in the shape the build preset writes, the site's own part included. */
-export function remoteManifest(team: string, version: string, sections: ExposedSection[]) {
-  return {
-    id: team,
-    name: team,
-    metaData: {
-      name: team,
-      globalName: team,
-      publicPath: 'auto',
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' },
-      buildInfo: { buildVersion: version, buildName: team },
-      types: { path: '', name: '', zip: '', api: '' },
-      prefetchInterface: false,
-    },
-    shared: [],
-    remotes: [],
-    exposes: sections.map(({ name, js, css }) => ({
-      id: `${team}:${name}`,
-      name,
-      path: `./${name}`,
-      assets: { js: { sync: js, async: [] }, css: { sync: css, async: [] } },
-    })),
-    site: { team, version, contractsVersion: CONTRACTS_VERSION, builtAt: 'now', sections: sections.map(({ name }) => ({ name, expose: `./${name}` })) },
-  };
 }
 
 /**

@@ -9,7 +9,8 @@ import { createRegistryServer, createStaticHost, deployBuild } from '@site/regis
 import { createShellServer, type ShellServer } from '../server/app';
 import { readConfig } from '../server/config';
 import { trackStart } from './left-behind';
-import { listen, remoteManifest } from './remote-builds';
+import { remoteBuildManifest } from '@site/test-support/remote-builds';
+import { listen } from './remote-builds';
 
 export interface SectionBuild {
   team: string;
@@ -61,7 +62,7 @@ export function sectionBuild(dir: string, build: SectionBuild): string {
     build.serverEntry ??
       `var modules = { "./${section}": { default: function ${section}() { return null; }, meta: { name: "${section}" } } };\nmodule.exports = { get: function (id) { return Promise.resolve(function () { return modules[id]; }); }, init: function () {} };\n`,
   );
-  const manifest = remoteManifest(team, version, [{ name: section, js: scripts, css: [] }]);
+  const manifest = remoteBuildManifest({ team, version, sections: [{ name: section, js: scripts }] });
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
   return dist;
 }
