@@ -1,56 +1,35 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
 import { CONTRACTS_VERSION, type RegistryDocument } from '@site/contracts';
-import { createRegistryServer } from './registry-server';
 import { RegistryApi } from './client';
 import { runCli } from './cli';
-import { closeStore, readBuildFiles, type RegistryPaths } from './operations';
+import { readBuildFiles } from './operations';
 import { hashToken } from './tokens';
 import { writeRemoteBuild } from '@site/test-support/remote-builds';
+import { STATE_ENGINES, registryPerTest } from './testing/registry-per-test';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ENGINES = ['sqlite', 'postgres'] as const;
 const TOKENS = { platform: 'platform-secret', news: 'news-secret', events: 'events-secret' };
-let schemas = 0;
-
-async function dropSchema(schema: string): Promise<void> {
-  const client = new Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A built news remote with one section, made with the given contracts version. */
 function build(dir: string, version: string, contractsVersion = CONTRACTS_VERSION): string {
   return writeRemoteBuild(dir, { version, sections: ['NewsFeed'], contractsVersion });
 }
 
-describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {
-  let dir: string;
-  let schema: string;
-  let app: ReturnType<typeof createRegistryServer>;
-  let base: string;
-  const paths = (): RegistryPaths => ({
-    cdnDir: path.join(dir, 'cdn'),
-    stateFile: path.join(dir, 'registry', 'registry.db'),
-    ...(engine === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : {}),
+describe.each(STATE_ENGINES)('previews (real HTTP, state on %s)', (engine) => {
+  const registry = registryPerTest(engine, {
+    remotesPublicUrl: 'http://cdn.example/remotes/',
+    tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news), events: hashToken(TOKENS.events) } },
+    canary: { intervalMs: 60_000 },
   });
-  const news = () => new RegistryApi(base, TOKENS.news);
-  const document = async (): Promise<RegistryDocument> => (await fetch(`${base}/registry.json`)).json() as Promise<RegistryDocument>;
+
+  const news = () => new RegistryApi(registry.base, TOKENS.news);
+  const document = async (): Promise<RegistryDocument> => (await fetch(`${registry.base}/registry.json`)).json() as Promise<RegistryDocument>;
 
   /** `site-remotes <args>` as the news team (or another) runs it: its output, or the refusal it exits with. */
   async function cli(args: string[], token = TOKENS.news): Promise<{ output: string; error: string | null }> {
     const lines: string[] = [];
     const log = jest.spyOn(console, 'log').mockImplementation((...items: unknown[]) => void lines.push(items.join(' ')));
     try {
-      await runCli(['--registry', base, ...args], { SITE_REMOTES_TOKEN: token, SITE_REMOTES_WAIT_MS: '0', PUBLIC_ORIGIN: 'https://www.example.edu' });
+      await runCli(['--registry', registry.base, ...args], { SITE_REMOTES_TOKEN: token, SITE_REMOTES_WAIT_MS: '0', PUBLIC_ORIGIN: 'https://www.example.edu' });
       return { output: lines.join('\n'), error: null };
     } catch (error) {
       return { output: lines.join('\n'), error: (error as Error).message };
@@ -60,28 +39,11 @@ describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {
   }
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-preview-'));
-    schema = `registry_preview_${process.pid}_${++schemas}`;
-    app = createRegistryServer({
-      paths: paths(),
-      remotesPublicUrl: 'http://cdn.example/remotes/',
-      tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news), events: hashToken(TOKENS.events) } },
-      canary: { intervalMs: 60_000 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    expect((await cli(['deploy', build(dir, '1.0.0-aaaaaaaaaa')])).error).toBeNull();
-  });
-
-  afterEach(async () => {
-    await app.close();
-    await closeStore(paths());
-    if (engine === 'postgres') await dropSchema(schema);
-    fs.rmSync(dir, { recursive: true, force: true });
+    expect((await cli(['deploy', build(registry.dir, '1.0.0-aaaaaaaaaa')])).error).toBeNull();
   });
 
   it('publishes a version as a preview without making it live, prints a secret link, and lists only its hash to the shells', async () => {
-    const { output, error } = await cli(['deploy', '--preview', build(dir, '1.1.0-bbbbbbbbbb')]);
+    const { output, error } = await cli(['deploy', '--preview', build(registry.dir, '1.1.0-bbbbbbbbbb')]);
     expect(error).toBeNull();
     const id = /published as preview ([a-z0-9]+), not live; until (\S+)/.exec(output)?.[1];
     const until = /until (\S+)/.exec(output)?.[1];
@@ -116,7 +78,7 @@ describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {
   });
 
   it('refuses a preview of an incompatible build as a deploy is refused, and shows nothing', async () => {
-    const refused = await cli(['deploy', '--preview', build(dir, '2.0.0-cccccccccc', '99.0.0')]);
+    const refused = await cli(['deploy', '--preview', build(registry.dir, '2.0.0-cccccccccc', '99.0.0')]);
     expect(refused.error).toContain('registry refused (409)');
     expect(refused.error).toContain('refusing news@2.0.0-cccccccccc');
     expect((await document()).previews).toBeUndefined();
@@ -125,7 +87,7 @@ describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {
   });
 
   it("is revoked by its team or the platform, never by another team, and leaves the shells' document", async () => {
-    const { output } = await cli(['deploy', '--preview', build(dir, '1.1.0-bbbbbbbbbb'), '--expires', '2h']);
+    const { output } = await cli(['deploy', '--preview', build(registry.dir, '1.1.0-bbbbbbbbbb'), '--expires', '2h']);
     const id = /published as preview ([a-z0-9]+)/.exec(output)![1]!;
     expect(Date.parse((await document()).previews![0]!.expiresAt) - Date.now()).toBeGreaterThan(2 * 3600 * 1000 - 60_000);
 
@@ -136,7 +98,7 @@ describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {
     const revoked = await cli(['preview', 'revoke', id]);
     expect(revoked.output).toContain(`preview ${id} of news@1.1.0-bbbbbbbbbb revoked`);
     expect((await document()).previews).toBeUndefined();
-    const [listed] = (await new RegistryApi(base, TOKENS.platform).previews()).previews;
+    const [listed] = (await new RegistryApi(registry.base, TOKENS.platform).previews()).previews;
     expect(listed).toMatchObject({ id, active: false, revokedBy: 'news' });
     expect((await cli(['preview', 'list'])).output).toContain(`${id}\tnews@1.1.0-bbbbbbbbbb\trevoked`);
     expect((await cli(['preview', 'revoke', 'ffffffffffff'])).error).toContain('registry refused (404): there is no preview ffffffffffff');
@@ -144,13 +106,13 @@ describe.each(ENGINES)('previews (real HTTP, state on %s)', (engine) => {
   });
 
   it('ends by itself when it expires, and refuses a lifetime out of range', async () => {
-    const { version } = await news().publish('news', readBuildFiles(build(dir, '1.1.0-bbbbbbbbbb')));
+    const { version } = await news().publish('news', readBuildFiles(build(registry.dir, '1.1.0-bbbbbbbbbb')));
     const made = await news().preview('news', version, 1);
     expect((await document()).previews?.map((preview) => preview.id)).toEqual([made.id]);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(made.expiresAt) - Date.now() + 50));
     expect((await document()).previews).toBeUndefined();
     expect((await news().previews()).previews[0]).toMatchObject({ id: made.id, active: false });
-    expect((await cli(['deploy', '--preview', build(dir, '1.1.0-bbbbbbbbbb'), '--expires', 'soon'])).error).toContain('"soon" is not a duration');
+    expect((await cli(['deploy', '--preview', build(registry.dir, '1.1.0-bbbbbbbbbb'), '--expires', 'soon'])).error).toContain('"soon" is not a duration');
     await expect(news().preview('news', version, 31 * 86_400)).rejects.toThrow('registry refused (400): ttlSeconds must be an integer from 1 to 2592000');
   });
 });

@@ -4,27 +4,12 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { CONTRACTS_VERSION } from '@site/contracts';
-import { createRegistryServer } from './registry-server';
 import { RegistryApi } from './client';
-import { Client } from 'pg';
-import { closeStore, readBuildFiles, openStore, type RegistryPaths } from './operations';
+import { createRegistryServer } from './registry-server';
+import { readBuildFiles, openStore } from './operations';
 import { hashToken } from './tokens';
 import { writeRemoteBuild } from '@site/test-support/remote-builds';
-
-/** The machine's PostgreSQL (as for the content API's tests); each test gets a schema of its own. */
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ENGINES = ['sqlite', 'postgres'] as const;
-let schemas = 0;
-
-async function dropSchema(schema: string): Promise<void> {
-  const client = new Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
+import { STATE_ENGINES, registryPerTest } from './testing/registry-per-test';
 
 const TOKENS = { platform: 'platform-secret', news: 'news-secret', events: 'events-secret' };
 
@@ -33,41 +18,18 @@ function build(dir: string, team: string, version: string, options: { sections?:
   return writeRemoteBuild(dir, { team, version, sections, contractsVersion, shared: [{ name: 'react', version: '19.3.1', requiredVersion: react }] });
 }
 
-describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
-  let dir: string;
-  let schema: string;
-  let app: ReturnType<typeof createRegistryServer>;
-  let base: string;
-  const paths = (): RegistryPaths => ({
-    cdnDir: path.join(dir, 'cdn'),
-    stateFile: path.join(dir, 'registry', 'registry.db'),
-    ...(engine === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : {}),
-  });
-  const as = (token: string) => new RegistryApi(base, token);
-
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-api-'));
-    schema = `registry_test_${process.pid}_${++schemas}`;
-    app = createRegistryServer({
-      paths: paths(),
-      remotesPublicUrl: 'http://cdn.example/remotes/',
-      tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news), events: hashToken(TOKENS.events) } },
-      canary: { intervalMs: 60_000 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+describe.each(STATE_ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
+  const registry = registryPerTest(engine, {
+    remotesPublicUrl: 'http://cdn.example/remotes/',
+    tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news), events: hashToken(TOKENS.events) } },
+    canary: { intervalMs: 60_000 },
   });
 
-  afterEach(async () => {
-    await app.close();
-    await closeStore(paths());
-    if (engine === 'postgres') await dropSchema(schema);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const as = (token: string) => new RegistryApi(registry.base, token);
 
   it("answers 401 without a token and 403 to a team acting on another team's remote", async () => {
-    const files = readBuildFiles(build(dir, 'events', '1.0.0-aaaaaaaaaa'));
-    const anonymous = await fetch(`${base}/api/remotes/events/versions`, {
+    const files = readBuildFiles(build(registry.dir, 'events', '1.0.0-aaaaaaaaaa'));
+    const anonymous = await fetch(`${registry.base}/api/remotes/events/versions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"files":{}}',
@@ -85,20 +47,23 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
   });
 
   it('keeps versions immutable: the same files again change nothing, other files under the same version are refused', async () => {
-    const dist = build(dir, 'news', '1.0.0-aaaaaaaaaa');
+    const dist = build(registry.dir, 'news', '1.0.0-aaaaaaaaaa');
     expect((await as(TOKENS.news).publish('news', readBuildFiles(dist))).created).toBe(true);
     expect((await as(TOKENS.news).publish('news', readBuildFiles(dist))).created).toBe(false);
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), '// tampered');
     await expect(as(TOKENS.news).publish('news', readBuildFiles(dist))).rejects.toThrow(/409.*immutable/);
-    expect(fs.readFileSync(path.join(dir, 'cdn', 'news', '1.0.0-aaaaaaaaaa', 'remoteEntry.js'), 'utf8')).toBe('// browser 1.0.0-aaaaaaaaaa');
-    const published = (await openStore(paths()).read()).remotes.news!.history[0]!;
+    expect(fs.readFileSync(path.join(registry.dir, 'cdn', 'news', '1.0.0-aaaaaaaaaa', 'remoteEntry.js'), 'utf8')).toBe('// browser 1.0.0-aaaaaaaaaa');
+    const published = (await openStore(registry.paths()).read()).remotes.news!.history[0]!;
     expect(published.files?.['server/remoteEntry.js']).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuses a release defining a section another remote owns, naming the owner, until the platform team transfers it', async () => {
-    const news = await as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['PageHero', 'NewsLatest'] })));
+    const news = await as(TOKENS.news).publish(
+      'news',
+      readBuildFiles(build(registry.dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['PageHero', 'NewsLatest'] })),
+    );
     await as(TOKENS.news).activate('news', news.version);
-    const events = readBuildFiles(build(dir, 'events', '1.0.0-bbbbbbbbbb', { sections: ['EventsUpcoming', 'PageHero'] }));
+    const events = readBuildFiles(build(registry.dir, 'events', '1.0.0-bbbbbbbbbb', { sections: ['EventsUpcoming', 'PageHero'] }));
     await expect(as(TOKENS.events).publish('events', events)).rejects.toThrow('registry refused (409): section PageHero is owned by remote news');
     await expect(as(TOKENS.events).transfer('PageHero', 'events')).rejects.toMatchObject({ statusCode: 403 });
     await as(TOKENS.platform).transfer('PageHero', 'events');
@@ -107,31 +72,31 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
 
   it('checks contracts and shared singletons against what the live shells declare', async () => {
     const report = (contractsVersion: string, react: string) =>
-      fetch(`${base}/api/fleet/report`, {
+      fetch(`${registry.base}/api/fleet/report`, {
         method: 'POST',
         headers: { authorization: `Bearer ${TOKENS.platform}`, 'content-type': 'application/json' },
         body: JSON.stringify({ instance: 'shell-a', contractsVersion, shared: { react }, registryRevision: 0, pollAgeMs: 0, live: [], counters: [] }),
       });
     const [major, minor] = CONTRACTS_VERSION.split('.').map(Number) as [number, number];
     expect((await report(CONTRACTS_VERSION, '18.3.1')).status).toBe(204);
-    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa')))).rejects.toThrow(
+    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(registry.dir, 'news', '1.0.0-aaaaaaaaaa')))).rejects.toThrow(
       /409.*shared react \^19\.3\.1 is not satisfied by the shell's 18\.3\.1 \(shell shell-a\)/,
     );
     await report(CONTRACTS_VERSION, '19.3.2');
     const newer = `${major}.${minor + 1}.0`;
-    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.1.0-aaaaaaaaaa', { contractsVersion: newer })))).rejects.toThrow(
+    await expect(as(TOKENS.news).publish('news', readBuildFiles(build(registry.dir, 'news', '1.1.0-aaaaaaaaaa', { contractsVersion: newer })))).rejects.toThrow(
       `newer than the host's ${CONTRACTS_VERSION} (shell shell-a)`,
     );
-    expect((await as(TOKENS.news).publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa')))).created).toBe(true);
+    expect((await as(TOKENS.news).publish('news', readBuildFiles(build(registry.dir, 'news', '1.0.0-aaaaaaaaaa')))).created).toBe(true);
   });
 
   it('loses no update when 50 versions are published and activated at once', async () => {
     // 100 changes queue up on one database: a client that waits for its turn (a loaded test machine is slow).
-    const patient = new RegistryApi(base, TOKENS.news, 50_000);
+    const patient = new RegistryApi(registry.base, TOKENS.news, 50_000);
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, index) => {
         const version = `1.0.${index}-aaaaaaaaaa`;
-        const published = await patient.publish('news', readBuildFiles(build(dir, 'news', version)));
+        const published = await patient.publish('news', readBuildFiles(build(registry.dir, 'news', version)));
         return patient.activate('news', published.version);
       }),
     );
@@ -157,9 +122,9 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
         await store.close();
       })().catch((error) => { console.error(error); process.exit(1); });
     `;
-    const before = (await openStore(paths()).read()).revision;
+    const before = (await openStore(registry.paths()).read()).revision;
     const children = Array.from({ length: 4 }, (_, worker) =>
-      spawn(process.execPath, ['-e', script, JSON.stringify(paths()), `w${worker}`], { stdio: ['ignore', 'ignore', 'pipe'] }),
+      spawn(process.execPath, ['-e', script, JSON.stringify(registry.paths()), `w${worker}`], { stdio: ['ignore', 'ignore', 'pipe'] }),
     );
     return Promise.all(
       children.map(
@@ -171,7 +136,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
           }),
       ),
     ).then(async () => {
-      const state = await openStore(paths()).read();
+      const state = await openStore(registry.paths()).read();
       expect(state.remotes.news!.history).toHaveLength(80);
       expect(new Set(state.remotes.news!.history.map((item) => item.version)).size).toBe(80);
       expect(state.revision).toBe(before + 80);
@@ -181,10 +146,10 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
   it('rolls back to the last good version, skipping one a canary failed', async () => {
     const api = as(TOKENS.news);
     for (const version of ['1.0.0-aaaaaaaaaa', '1.0.1-bbbbbbbbbb', '1.0.2-cccccccccc']) {
-      await api.publish('news', readBuildFiles(build(dir, 'news', version)));
+      await api.publish('news', readBuildFiles(build(registry.dir, 'news', version)));
       await api.activate('news', version);
     }
-    await openStore(paths()).update((state) => {
+    await openStore(registry.paths()).update((state) => {
       state.remotes.news!.history[1]!.bad = 'canary failed';
     });
     expect((await api.rollback('news')).current).toBe('1.0.0-aaaaaaaaaa');
@@ -193,11 +158,11 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
 
   it('rolls back a canary whose renders fail by itself, says why in the audit log and counts it in /metrics for the platform team only', async () => {
     const api = as(TOKENS.news);
-    await api.publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['NewsLatest'] })));
+    await api.publish('news', readBuildFiles(build(registry.dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['NewsLatest'] })));
     await api.activate('news', '1.0.0-aaaaaaaaaa');
-    await api.publish('news', readBuildFiles(build(dir, 'news', '1.1.0-bbbbbbbbbb', { sections: ['NewsLatest'] })));
+    await api.publish('news', readBuildFiles(build(registry.dir, 'news', '1.1.0-bbbbbbbbbb', { sections: ['NewsLatest'] })));
     expect((await api.activate('news', '1.1.0-bbbbbbbbbb', 10)).canary).toMatchObject({ version: '1.1.0-bbbbbbbbbb', percent: 10 });
-    const metrics = (token?: string) => fetch(`${base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const metrics = (token?: string) => fetch(`${registry.base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     expect((await metrics()).status).toBe(401);
     expect((await metrics(TOKENS.news)).status).toBe(403);
     expect(await (await metrics(TOKENS.platform)).text()).toContain('site_canary_percent{remote="news",version="1.1.0-bbbbbbbbbb"} 10');
@@ -207,13 +172,13 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
       { remote: 'news', version: '1.0.0-aaaaaaaaaa', renders: 200, renderErrors: 0, browserErrors: 0 },
       { remote: 'news', version: '1.1.0-bbbbbbbbbb', renders: 25, renderErrors: 25, browserErrors: 0 },
     ];
-    const reported = await fetch(`${base}/api/fleet/report`, {
+    const reported = await fetch(`${registry.base}/api/fleet/report`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKENS.platform}`, 'content-type': 'application/json' },
       body: JSON.stringify({ instance: 'shell-a', contractsVersion: CONTRACTS_VERSION, shared: {}, registryRevision: 0, pollAgeMs: 0, live: [], counters }),
     });
     expect(reported.status).toBe(204);
-    await app.canaryJudge.judge();
+    await registry.app.canaryJudge.judge();
 
     const listed = (await as(TOKENS.platform).list()).remotes.news!;
     expect(listed.current).toBe('1.0.0-aaaaaaaaaa');
@@ -231,28 +196,28 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
 
   it('promotes a healthy canary by itself when its window ends, with the reason in the audit log', async () => {
     const api = as(TOKENS.news);
-    await api.publish('news', readBuildFiles(build(dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['NewsLatest'] })));
+    await api.publish('news', readBuildFiles(build(registry.dir, 'news', '1.0.0-aaaaaaaaaa', { sections: ['NewsLatest'] })));
     await api.activate('news', '1.0.0-aaaaaaaaaa');
-    await api.publish('news', readBuildFiles(build(dir, 'news', '1.1.0-bbbbbbbbbb', { sections: ['NewsLatest'] })));
+    await api.publish('news', readBuildFiles(build(registry.dir, 'news', '1.1.0-bbbbbbbbbb', { sections: ['NewsLatest'] })));
     await api.activate('news', '1.1.0-bbbbbbbbbb', 20);
     const counters = [
       { remote: 'news', version: '1.0.0-aaaaaaaaaa', renders: 200, renderErrors: 2, browserErrors: 0 },
       { remote: 'news', version: '1.1.0-bbbbbbbbbb', renders: 40, renderErrors: 0, browserErrors: 1 },
     ];
-    await fetch(`${base}/api/fleet/report`, {
+    await fetch(`${registry.base}/api/fleet/report`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKENS.platform}`, 'content-type': 'application/json' },
       body: JSON.stringify({ instance: 'shell-a', contractsVersion: CONTRACTS_VERSION, shared: {}, registryRevision: 0, pollAgeMs: 0, live: [], counters }),
     });
     // Within its window the canary is watched, healthy or not.
-    await app.canaryJudge.judge();
-    expect((await app.canaryJudge.lastVerdicts()).news).toMatchObject({ state: 'watching', version: '1.1.0-bbbbbbbbbb' });
+    await registry.app.canaryJudge.judge();
+    expect((await registry.app.canaryJudge.lastVerdicts()).news).toMatchObject({ state: 'watching', version: '1.1.0-bbbbbbbbbb' });
     expect((await as(TOKENS.platform).list()).remotes.news!.canary).toMatchObject({ version: '1.1.0-bbbbbbbbbb', percent: 20 });
     // The window has passed (started a minute and a half ago).
-    await openStore(paths()).update((state) => {
+    await openStore(registry.paths()).update((state) => {
       state.remotes.news!.canary!.startedAt = new Date(Date.now() - 90_000).toISOString();
     });
-    await app.canaryJudge.judge();
+    await registry.app.canaryJudge.judge();
     const listed = (await as(TOKENS.platform).list()).remotes.news!;
     expect(listed.current).toBe('1.1.0-bbbbbbbbbb');
     expect(listed.canary ?? null).toBeNull();
@@ -261,7 +226,7 @@ describe.each(ENGINES)('publishing API (real HTTP, state on %s)', (engine) => {
     expect(entry!.detail).toMatch(
       /^canary 1\.1\.0-bbbbbbbbbb promoted: healthy over 9\d s: 0 errors in 40 renders \(0\.0%\) against 1\.0\.0-aaaaaaaaaa's 1\.0%; browser reports from 0 visitors not counted \(fewer than 20\)$/,
     );
-    expect(await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKENS.platform}` } })).text()).toContain(
+    expect(await (await fetch(`${registry.base}/metrics`, { headers: { authorization: `Bearer ${TOKENS.platform}` } })).text()).toContain(
       'site_canary_promotions_total{remote="news"} 1',
     );
   });

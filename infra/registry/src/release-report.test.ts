@@ -1,46 +1,21 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
 import { CONTRACTS_VERSION, validate } from '@site/contracts';
 import { ReleaseReportSchema } from '@site/contracts/fleet';
-import { createRegistryServer } from './registry-server';
 import { RegistryApi } from './client';
-import { closeStore, type RegistryPaths } from './operations';
 import { hashToken } from './tokens';
-import { remoteBuildFiles } from '@site/test-support/remote-builds';
+import { incompressibleCode, remoteBuildFiles } from '@site/test-support/remote-builds';
+import { STATE_ENGINES, registryPerTest } from './testing/registry-per-test';
 
 /**
  * The release report of one version (what the dashboard's release page shows), read over real HTTP from a registry
  * whose state is in SQLite or PostgreSQL: two published versions, a canary the judge rolls back, a shell's report.
  */
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ENGINES = ['sqlite', 'postgres'] as const;
 const TOKENS = { platform: 'platform-secret', news: 'news-secret', fleet: 'fleet-secret' };
 const V1 = '1.0.0-aaaaaaaaaa';
 const V2 = '1.1.0-bbbbbbbbbb';
 const HOSTILE = '<img src=x onerror=alert(1)>';
-let schemas = 0;
 
 jest.setTimeout(30_000);
-
-async function dropSchema(schema: string): Promise<void> {
-  const client = new Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Code that barely compresses (random hex), so that its gzip size follows its length. */
-function code(bytes: number): string {
-  return `window.__section=${JSON.stringify(crypto.randomBytes(Math.ceil(bytes / 2)).toString('hex'))};\n`;
-}
 
 /** A news build whose sections each have one first-load chunk (the given code) and one stylesheet. */
 function build(version: string, sections: Record<string, { js: string; css: string }>): Map<string, Buffer> {
@@ -60,46 +35,23 @@ function inpBuckets(samples: number, bucket: number): number[] {
   return Array.from({ length: 8 }, (_unused, index) => (index >= bucket ? samples : 0));
 }
 
-describe.each(ENGINES)('release report of one version (real HTTP, state on %s)', (engine) => {
-  let dir: string;
-  let schema: string;
-  let app: ReturnType<typeof createRegistryServer>;
-  let base: string;
-  const paths = (): RegistryPaths => ({
-    cdnDir: path.join(dir, 'cdn'),
-    stateFile: path.join(dir, 'registry', 'registry.db'),
-    ...(engine === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema } : {}),
+describe.each(STATE_ENGINES)('release report of one version (real HTTP, state on %s)', (engine) => {
+  const registry = registryPerTest(engine, {
+    remotesPublicUrl: 'http://cdn.example/remotes/',
+    tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news) }, fleet: hashToken(TOKENS.fleet) },
+    canary: { intervalMs: 100, minRenders: 5 },
   });
+
   const read = (remote: string, version: string, token: string | null = TOKENS.fleet) =>
-    fetch(`${base}/api/releases/${remote}/${encodeURIComponent(version)}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-release-'));
-    schema = `registry_release_${process.pid}_${++schemas}`;
-    app = createRegistryServer({
-      paths: paths(),
-      remotesPublicUrl: 'http://cdn.example/remotes/',
-      tokens: { platform: hashToken(TOKENS.platform), teams: { news: hashToken(TOKENS.news) }, fleet: hashToken(TOKENS.fleet) },
-      canary: { intervalMs: 100, minRenders: 5 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  });
-
-  afterEach(async () => {
-    await app.close();
-    await closeStore(paths());
-    if (engine === 'postgres') await dropSchema(schema);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+    fetch(`${registry.base}/api/releases/${remote}/${encodeURIComponent(version)}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 
   it('shows sections added, removed and changed with both sizes, the publisher, the canary verdict, errors and vitals', async () => {
-    const news = new RegistryApi(base, TOKENS.news);
-    const feed1 = code(8_000);
-    const feed2 = code(12_000);
-    const archive = code(3_000);
-    const map = code(2_000);
-    const agenda = code(4_000);
+    const news = new RegistryApi(registry.base, TOKENS.news);
+    const feed1 = incompressibleCode(8_000);
+    const feed2 = incompressibleCode(12_000);
+    const archive = incompressibleCode(3_000);
+    const map = incompressibleCode(2_000);
+    const agenda = incompressibleCode(4_000);
     await news.publish(
       'news',
       build(V1, { NewsFeed: { js: feed1, css: '.feed{color:red}' }, NewsArchive: { js: archive, css: '.archive{}' }, NewsAgenda: { js: agenda, css: '.a{}' } }),
@@ -111,7 +63,7 @@ describe.each(ENGINES)('release report of one version (real HTTP, state on %s)',
     await news.activate('news', V1);
     await news.activate('news', V2, 10);
     // One shell: every render of the canary failing, and its sections' INP from its visitors' beacons.
-    const reported = await fetch(`${base}/api/fleet/report`, {
+    const reported = await fetch(`${registry.base}/api/fleet/report`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKENS.fleet}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -184,8 +136,8 @@ describe.each(ENGINES)('release report of one version (real HTTP, state on %s)',
   });
 
   it('answers 404 for a version or remote it never had, 401 without a token, 400 for a bad remote name', async () => {
-    const news = new RegistryApi(base, TOKENS.news);
-    await news.publish('news', build(V1, { NewsFeed: { js: code(1_000), css: '' } }));
+    const news = new RegistryApi(registry.base, TOKENS.news);
+    await news.publish('news', build(V1, { NewsFeed: { js: incompressibleCode(1_000), css: '' } }));
     expect(await (await read('news', '9.9.9-cccccccccc')).json()).toEqual({ statusCode: 404, message: 'remote news has no version 9.9.9-cccccccccc' });
     expect((await read('events', V1)).status).toBe(404);
     expect((await read('news', V1, null)).status).toBe(401);

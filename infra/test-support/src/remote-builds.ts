@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACTS_VERSION, type RemoteManifest } from '@site/contracts';
@@ -89,4 +90,9 @@ export function writeRemoteBuild(dir: string, options: RemoteBuildOptions): stri
     fs.writeFileSync(path.join(folder, name), content);
   }
   return folder;
+}
+
+/** Code that barely compresses (random hex), so that its gzip size grows with its length. */
+export function incompressibleCode(bytes: number): string {
+  return `window.__section=${JSON.stringify(crypto.randomBytes(Math.ceil(bytes / 2)).toString('hex'))};\n`;
 }
