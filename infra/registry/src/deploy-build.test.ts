@@ -5,11 +5,11 @@ import { writeRemoteBuild } from '@site/test-support/remote-builds';
 import { closeStore, deployBuild, publishVersion, type RegistryPaths } from './operations';
 
 /** A remote's build folder as the build runner leaves it: its files, and the runner's hidden stamp of its inputs. */
-function build(dir: string, version: string, code: string, stamp: string): string {
+function build(dir: string, version: string, code: string, stamp: string, { builtAt = '2026-11-27T18:31:16.290Z', sections = ['NewsFeed'] } = {}): string {
   return writeRemoteBuild(dir, {
     version,
-    sections: ['NewsFeed'],
-    builtAt: '2026-11-27T18:31:16.290Z',
+    sections,
+    builtAt,
     files: { 'remoteEntry.js': code, '.build-stamp': stamp },
   });
 }
@@ -45,6 +45,25 @@ describe('deploying a build folder (npm start, the platform tooling)', () => {
     await publishVersion(paths(), everyFile, { actor: { name: 'platform' } });
     fs.writeFileSync(path.join(dist, '.build-stamp'), 'inputs-2');
     await expect(deployBuild(paths(), dist)).resolves.toMatchObject({ version: '1.0.0-aaaaaaaaaa' });
+  });
+
+  it('takes the same code built again later (other code built in between) as the version published first, which keeps its files', async () => {
+    await deployBuild(paths(), build(dir, '1.0.0-aaaaaaaaaa', '// one', 'inputs-1'));
+    const manifest = () => JSON.parse(fs.readFileSync(path.join(paths().cdnDir, 'news', '1.0.0-aaaaaaaaaa', 'mf-manifest.json'), 'utf8'));
+    const first = manifest();
+    // Built again from the same code: the same files and version, a later build time in its manifest.
+    const again = await deployBuild(paths(), build(dir, '1.0.0-aaaaaaaaaa', '// one', 'inputs-1', { builtAt: '2026-11-28T09:00:00.000Z' }));
+    expect(again.state.remotes.news).toMatchObject({ current: '1.0.0-aaaaaaaaaa' });
+    expect(manifest()).toEqual(first);
+    expect(first.site.builtAt).toBe('2026-11-27T18:31:16.290Z');
+  });
+
+  it('refuses a manifest under a published version that differs in more than its build time', async () => {
+    await deployBuild(paths(), build(dir, '1.0.0-aaaaaaaaaa', '// one', 'inputs-1'));
+    const other = build(dir, '1.0.0-aaaaaaaaaa', '// one', 'inputs-1', { builtAt: '2026-11-28T09:00:00.000Z', sections: ['NewsFeed', 'NewsLatest'] });
+    await expect(deployBuild(paths(), other)).rejects.toThrow(
+      'news@1.0.0-aaaaaaaaaa is already published with other files; versions are immutable: build a new version',
+    );
   });
 
   it('still refuses other code under a published version', async () => {

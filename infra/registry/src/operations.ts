@@ -8,6 +8,9 @@ import { checkShared, type ExternalRelease, type HostDeclaration } from './gates
 import { publishFolderAtomically } from './publish-folder';
 import { describeBudget, describeGrowth, measureSections, sizeGrowthPastBudget, type SizeBudget, type SizeGrowth } from './size-budget';
 
+/** A build's federation manifest, the file a version is published and registered by. */
+const MANIFEST_FILE = 'mf-manifest.json';
+
 export interface RegistryPaths {
   /** Where published builds live: `<cdnDir>/<remote>/<version>/…`, served by the static host. */
   cdnDir: string;
@@ -134,8 +137,8 @@ export interface Publication {
  * the same version again with the same files changes nothing; with other files it is refused.
  */
 export async function publishVersion(paths: RegistryPaths, files: Map<string, Buffer>, options: PublishOptions): Promise<Publication> {
-  const manifestFile = files.get('mf-manifest.json');
-  if (!manifestFile) throw new RegistryError(400, 'the upload has no mf-manifest.json: build the remote first');
+  const manifestFile = files.get(MANIFEST_FILE);
+  if (!manifestFile) throw new RegistryError(400, `the upload has no ${MANIFEST_FILE}: build the remote first`);
   if (!files.has('server/remoteEntry.js')) throw new RegistryError(400, 'the upload has no server container (server/remoteEntry.js)');
   for (const name of files.keys()) if (!SAFE_PATH.test(name)) throw new RegistryError(400, `refusing file path ${JSON.stringify(name)}`);
   const manifest = parseManifest(manifestFile);
@@ -168,7 +171,7 @@ export async function publishVersion(paths: RegistryPaths, files: Map<string, Bu
     if (existing) {
       // Hidden files an earlier registry took from a build folder (the build runner's stamp) are not the build's.
       const published = Object.fromEntries(Object.entries(existing.files ?? {}).filter(([name]) => !name.split('/').some((part) => part.startsWith('.'))));
-      if (JSON.stringify(published) !== JSON.stringify(hashes)) {
+      if (JSON.stringify(published) !== JSON.stringify(hashes) && !rebuildOf(paths, team, version, published, hashes, manifestFile)) {
         throw new RegistryError(409, `${team}@${version} is already published with other files; versions are immutable: build a new version`);
       }
       return;
@@ -228,6 +231,32 @@ function ownerFromHistory(state: RegistryState, section: string, except: string)
     if (remote.history.find((item) => item.version === remote.current)?.sections?.includes(section)) return name;
   }
   return null;
+}
+
+/**
+ * Whether an upload is the published version built again: the same code files (the version's name is their hash),
+ * and a manifest that differs at most in its build time. Code built anew after other code was built in between (a
+ * branch switched back) gets a new build time; the version stays what was published first, files and time.
+ */
+function rebuildOf(
+  paths: RegistryPaths,
+  team: string,
+  version: string,
+  published: Record<string, string>,
+  hashes: Record<string, string>,
+  manifestFile: Buffer,
+): boolean {
+  const names = Object.keys(hashes);
+  if (names.length !== Object.keys(published).length) return false;
+  if (names.some((name) => name !== MANIFEST_FILE && published[name] !== hashes[name])) return false;
+  let stored: { site?: { builtAt?: unknown } };
+  try {
+    stored = JSON.parse(fs.readFileSync(path.join(paths.cdnDir, team, version, MANIFEST_FILE), 'utf8')) as typeof stored;
+  } catch {
+    return false;
+  }
+  const upload = JSON.parse(manifestFile.toString('utf8')) as { site: Record<string, unknown> };
+  return JSON.stringify({ ...upload, site: { ...upload.site, builtAt: stored.site?.builtAt } }) === JSON.stringify(stored);
 }
 
 function writeVersionFolder(paths: RegistryPaths, team: string, version: string, files: Map<string, Buffer>): void {
