@@ -7,7 +7,7 @@ import { createRegistryServer, type RegistryServerOptions } from '../registry-se
 import { closeStore, type RegistryPaths } from '../operations';
 
 /** The PostgreSQL database the registry's tests keep their state in (each test in a schema of its own). */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The stores the registry keeps its state in: a suite that depends on the store runs on each. */
 export const STATE_ENGINES = ['sqlite', 'postgres'] as const;
 export type StateEngine = (typeof STATE_ENGINES)[number];
