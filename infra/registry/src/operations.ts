@@ -251,7 +251,7 @@ function rebuildOf(
   if (names.some((name) => name !== MANIFEST_FILE && published[name] !== hashes[name])) return false;
   let stored: { site?: { builtAt?: unknown } };
   try {
-    stored = JSON.parse(fs.readFileSync(path.join(paths.cdnDir, team, version, MANIFEST_FILE), 'utf8')) as typeof stored;
+    stored = JSON.parse(fs.readFileSync(path.join(versionFolder(paths, team, version), MANIFEST_FILE), 'utf8')) as typeof stored;
   } catch {
     return false;
   }
@@ -259,8 +259,13 @@ function rebuildOf(
   return JSON.stringify({ ...upload, site: { ...upload.site, builtAt: stored.site?.builtAt } }) === JSON.stringify(stored);
 }
 
+/** Where a version published here lives: `<cdnDir>/<remote>/<version>`. */
+function versionFolder(paths: RegistryPaths, team: string, version: string): string {
+  return path.join(paths.cdnDir, team, version);
+}
+
 function writeVersionFolder(paths: RegistryPaths, team: string, version: string, files: Map<string, Buffer>): void {
-  publishFolderAtomically(path.join(paths.cdnDir, team, version), files);
+  publishFolderAtomically(versionFolder(paths, team, version), files);
 }
 
 function sha256(body: Buffer): string {
