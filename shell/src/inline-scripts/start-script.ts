@@ -15,12 +15,10 @@
  * reported. A page opened in the background paints nothing, and a browser that does not report its largest paint
  * gives nothing to wait for: there they start at once.
  *
- * It also has the engine load its locale data for the page's language the first time the main thread is idle (after
- * the first paint, while the scripts download): the engine loads it on the first use of a number or date format,
- * 100–200 ms of a slow phone's main thread, and the shell's first render is that first use (react-intl checks that
- * the locale is supported). Done when the scripts start, it held up their start whenever they had arrived by then;
- * in an idle period it costs nothing the visitor waits for. A browser without idle callbacks loads it once the
- * scripts are inserted, as they download.
+ * Once it has inserted the scripts, it loads the browser's locale data for the page's language while they download:
+ * the engine loads it on the first use of `Intl`, about 100 ms of a slow phone's main thread, and the shell's first
+ * render is that first use (react-intl checks that the locale is supported). Here it happens while the main thread
+ * waits for the network, instead of in the middle of the hydration.
  */
 
 /** Marks the preloads of the shell's scripts, which the start script turns into scripts. */
@@ -63,9 +61,6 @@ export function startShellScripts(): void {
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   let heroSettled = !hero || hero.complete;
-  const lang = document.documentElement.lang;
-  const localeDataWhenIdle = typeof window.requestIdleCallback === 'function';
-  if (localeDataWhenIdle) window.requestIdleCallback(() => loadLocaleData(lang));
 
   /** Inserts the shell's scripts, once, in the order of their preloads; `async = false` keeps that order. */
   function start(): void {
@@ -77,7 +72,7 @@ export function startShellScripts(): void {
       script.async = false;
       document.body.appendChild(script);
     });
-    if (!localeDataWhenIdle) loadLocaleData(lang);
+    loadLocaleData(document.documentElement.lang);
   }
 
   function startWhenSettled(): void {
