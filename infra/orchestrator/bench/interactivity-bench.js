@@ -132,11 +132,14 @@ async function readInPage(cdp, expression) {
   return result.value;
 }
 
+/** The frames of the page's interactive sections: ready, and not kept as static server HTML (an expression). */
+const INTERACTIVE_FRAMES = `[...document.querySelectorAll('[data-section-id][data-section-status="ready"]')].filter((frame) => !frame.querySelector('[data-static-section]'))`;
+
 /** Whether the page and every interactive section in it have hydrated (an expression for readInPage). */
 const SETTLED = `(() => {
   if (document.documentElement.getAttribute('data-hydrated') !== 'true') return false;
   const marked = new Set(performance.getEntriesByName('site:section-hydrated').map((entry) => entry.detail?.id));
-  const frames = [...document.querySelectorAll('[data-section-id][data-section-status="ready"]')].filter((frame) => !frame.querySelector('[data-static-section]'));
+  const frames = ${INTERACTIVE_FRAMES};
   return frames.every((frame) => marked.has(frame.getAttribute('data-section-id')));
 })()`;
 
@@ -144,7 +147,7 @@ const SETTLED = `(() => {
 const HYDRATION_TIMES = `(() => {
   const pageMark = performance.getEntriesByName('site:page-hydrated')[0]?.startTime ?? null;
   const sectionMarks = new Map(performance.getEntriesByName('site:section-hydrated').map((entry) => [entry.detail?.id, entry.startTime]));
-  const frames = [...document.querySelectorAll('[data-section-id][data-section-status="ready"]')].filter((frame) => !frame.querySelector('[data-static-section]'));
+  const frames = ${INTERACTIVE_FRAMES};
   const visible = frames.filter((frame) => frame.getBoundingClientRect().top + window.scrollY < window.innerHeight);
   const latest = (list) => {
     const times = list.map((frame) => sectionMarks.get(frame.getAttribute('data-section-id')));
