@@ -11,7 +11,7 @@
 const fs = require('node:fs');
 const { withBenchPlatform, runBench } = require('./bench-platform');
 const { benchPages } = require('../src/site-pages');
-const { median, label } = require('./lighthouse-bench');
+const { median, label, slowdownNumber } = require('./lighthouse-bench');
 
 const RUNS = Number(process.env.BENCH_INTERACTIVITY_RUNS ?? 3);
 /**
@@ -19,14 +19,7 @@ const RUNS = Number(process.env.BENCH_INTERACTIVITY_RUNS ?? 3);
  * bench's calibrated one for this machine (4x of a host of Lighthouse benchmark index 1750; see lighthouse-bench.js),
  * so that figures from machines of different speeds compare.
  */
-const CPU_SLOWDOWN = cpuSlowdown(process.env.BENCH_CPU_SLOWDOWN);
-/** @param {string | undefined} asked */
-function cpuSlowdown(asked) {
-  if (asked === undefined || asked === '') return 4;
-  const multiplier = Number(asked);
-  if (!(multiplier >= 1 && multiplier <= 40)) throw new Error(`BENCH_CPU_SLOWDOWN must be a number from 1 to 40, not ${JSON.stringify(asked)}`);
-  return multiplier;
-}
+const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? slowdownNumber(process.env.BENCH_CPU_SLOWDOWN) : 4;
 /** DevTools' "slow 4G" as Lighthouse applies it with `throttlingMethod: devtools` (request latency, bytes per second). */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 /** The goals the figures are read against. */

@@ -15,6 +15,16 @@ const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 const LIGHTHOUSE_REFERENCE_INDEX = 1750;
 
 /**
+ * A CPU slowdown given as `BENCH_CPU_SLOWDOWN`: a number from 1 to 40 (the interactivity bench reads it too).
+ * @param {string} asked @param {string} [alternatives] what else the variable may say, for the error
+ */
+function slowdownNumber(asked, alternatives = '') {
+  const multiplier = Number(asked);
+  if (!(multiplier >= 1 && multiplier <= 40)) throw new Error(`BENCH_CPU_SLOWDOWN must be a number from 1 to 40${alternatives}, not ${JSON.stringify(asked)}`);
+  return multiplier;
+}
+
+/**
  * The CPU slowdown of the runs. By default Lighthouse's 4x, the profile the budgets are set for: a slowdown relative to
  * this machine, so a faster machine measures a faster phone. `BENCH_CPU_SLOWDOWN` sets another (`8`), or
  * `calibrated`: the slowdown that makes this machine Lighthouse's reference phone, 4x of a host of index 1750
@@ -25,12 +35,7 @@ const LIGHTHOUSE_REFERENCE_INDEX = 1750;
 async function cpuSlowdown(port, site) {
   const asked = process.env.BENCH_CPU_SLOWDOWN;
   if (!asked) return { multiplier: LIGHTHOUSE_CPU_SLOWDOWN, note: "Lighthouse's default" };
-  if (asked !== 'calibrated') {
-    const multiplier = Number(asked);
-    if (!(multiplier >= 1 && multiplier <= 40))
-      throw new Error(`BENCH_CPU_SLOWDOWN must be a number from 1 to 40 or "calibrated", not ${JSON.stringify(asked)}`);
-    return { multiplier, note: 'BENCH_CPU_SLOWDOWN' };
-  }
+  if (asked !== 'calibrated') return { multiplier: slowdownNumber(asked, ' or "calibrated"'), note: 'BENCH_CPU_SLOWDOWN' };
   const result = await phoneRun(port, `${site}/`, false, LIGHTHOUSE_CPU_SLOWDOWN);
   const index = result?.lhr.environment?.benchmarkIndex ?? NaN;
   if (!Number.isFinite(index) || index <= 0) throw new Error('Lighthouse reported no benchmark index to calibrate the CPU slowdown with');
@@ -263,7 +268,7 @@ function printWorst(rows) {
   }
 }
 
-module.exports = { lighthouseFigures, phoneRun, figuresOf, median, label, BUDGETS };
+module.exports = { lighthouseFigures, phoneRun, figuresOf, median, label, slowdownNumber, BUDGETS };
 
 if (require.main === module) {
   const site = process.argv[2] ?? process.env.SITE_URL;
