@@ -18,6 +18,7 @@ const TYPED = [
   'remotes/*/src',
   'infra/content-api/src',
   'infra/registry/src',
+  'infra/server-kit/src',
   'infra/orchestrator/src',
   'infra/e2e',
   'infra/test-support/src',
@@ -175,7 +176,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   // Import boundaries: remotes see only the contracts, the design system and their own files; the shell never a
-  // remote; the content API only the contracts. Tests may also use the shared test helpers.
+  // remote; the content API only the contracts and the services' kit. Tests may also use the shared test helpers.
   {
     files: ['remotes/*/src/**/*.{ts,tsx}'],
     ignores: TESTS,
@@ -229,8 +230,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@site/*', '!@site/contracts'], message: 'The content API depends only on @site/contracts.' },
-            { regex: OUT_OF_PACKAGE, message: 'The content API depends only on @site/contracts.' },
+            { group: ['@site/*', '!@site/contracts', '!@site/server-kit'], message: 'The content API depends only on @site/contracts and @site/server-kit.' },
+            { regex: OUT_OF_PACKAGE, message: 'The content API depends only on @site/contracts and @site/server-kit.' },
           ],
         },
       ],

@@ -46,6 +46,7 @@ module.exports = function jestPreset(packageDir, overrides = {}) {
       '^@site/ui$': path.join(repoRoot, 'shared-ui/src/index.ts'),
       '^@site/ui/testing$': path.join(repoRoot, 'shared-ui/src/testing.tsx'),
       '^@site/registry$': path.join(repoRoot, 'infra/registry/src/index.ts'),
+      '^@site/server-kit$': path.join(repoRoot, 'infra/server-kit/src/index.ts'),
       '^@site/content-api$': path.join(repoRoot, 'infra/content-api/src/index.ts'),
       '^@site/shell/api-client$': path.join(repoRoot, 'shell/src/api/client.ts'),
       '^@site/test-support$': path.join(repoRoot, 'infra/test-support/src/index.ts'),

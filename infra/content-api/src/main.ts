@@ -1,6 +1,6 @@
 import { createContentApi } from './app';
 import { configFromEnv, lifecycleFromEnv } from './config';
-import { Lifecycle } from './lifecycle';
+import { Lifecycle } from '@site/server-kit';
 
 /**
  * Reads the environment and starts the API. On SIGTERM or SIGINT its /ready answers 503, then it stops accepting,

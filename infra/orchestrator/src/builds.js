@@ -44,17 +44,24 @@ function buildTargets() {
       alsoWrites: [rel('shared-contracts/generated/browser')],
     },
     {
+      name: 'server-kit',
+      cwd: rel('infra/server-kit'),
+      command: ['npm', 'run', 'build'],
+      inputs: [rel('infra/server-kit/src'), rel('infra/server-kit/package.json'), rel('infra/server-kit/tsconfig.build.json'), lock],
+      output: rel('infra/server-kit/dist'),
+    },
+    {
       name: 'registry',
       cwd: rel('infra/registry'),
       command: ['npx', 'tsc', '-p', 'tsconfig.build.json'],
-      inputs: [rel('infra/registry/src'), rel('shared-contracts/src'), lock],
+      inputs: [rel('infra/registry/src'), rel('shared-contracts/src'), rel('infra/server-kit/src'), lock],
       output: rel('infra/registry/dist'),
     },
     {
       name: 'content-api',
       cwd: rel('infra/content-api'),
       command: ['npm', 'run', 'build'],
-      inputs: [rel('infra/content-api/src'), rel('infra/content-api/package.json'), rel('shared-contracts/src'), lock],
+      inputs: [rel('infra/content-api/src'), rel('infra/content-api/package.json'), rel('shared-contracts/src'), rel('infra/server-kit/src'), lock],
       output: rel('infra/content-api/dist'),
     },
     ...REMOTES.map((team) => ({
@@ -68,7 +75,8 @@ function buildTargets() {
       name: 'shell',
       cwd: rel('shell'),
       command: ['node', 'build.js'],
-      inputs: [rel('shell/src'), rel('shell/build.js'), ...webInputs],
+      // The server bundle holds the services' kit (graceful stop, the auth throttle) from its sources.
+      inputs: [rel('shell/src'), rel('shell/build.js'), rel('infra/server-kit/src'), ...webInputs],
       output: rel('shell/dist'),
     },
   ];
@@ -149,7 +157,7 @@ async function buildWhatIsMissing(options) {
   }
   options.log(`building: ${stale.map((target) => target.name).join(', ')}`);
   const remotes = stale.filter((target) => target.name.startsWith('remote-'));
-  const before = stale.filter((target) => ['contracts', 'registry', 'content-api'].includes(target.name));
+  const before = stale.filter((target) => ['contracts', 'server-kit', 'registry', 'content-api'].includes(target.name));
   const after = stale.filter((target) => target.name === 'shell');
   for (const target of before) await runBuild(target, options);
   const queue = [...remotes];

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createRegistryServer } from './registry-server';
 import { closeStore, type RegistryPaths } from './operations';
 import { hashToken } from './tokens';
-import { AUTH_FAILURES_ALLOWED } from './auth-throttle';
+import { AUTH_FAILURES_ALLOWED } from '@site/server-kit';
 
 const TOKENS = { platform: 'platform-secret', news: 'news-secret' };
 

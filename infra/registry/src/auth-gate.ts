@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RegistryError } from './operations';
 import { actorFor, type TokenConfig } from './tokens';
-import { FailedAuthThrottle } from './auth-throttle';
+import { FailedAuthThrottle } from '@site/server-kit';
 
 /** Whether a path belongs to the token-only part of the registry: the publishing API and the metrics. */
 const needsToken = (url: string): boolean => url.startsWith('/api/') || url === '/metrics' || url.startsWith('/metrics?');

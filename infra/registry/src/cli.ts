@@ -3,7 +3,7 @@ import { closeStore, readBuildFiles, readBuildManifest } from './operations';
 import { createRegistryServer } from './registry-server';
 import { createStaticHost } from './static-host';
 import { RegistryApi } from './client';
-import { Lifecycle } from './lifecycle';
+import { Lifecycle } from '@site/server-kit';
 import { readPublisherConfig, readRegistryConfig, readStaticHostConfig } from './config';
 
 export { registryPaths } from './config';

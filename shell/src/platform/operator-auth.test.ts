@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { operatorGuard } from './operator-auth';
-import { AUTH_FAILURES_ALLOWED } from './auth-throttle';
+import { AUTH_FAILURES_ALLOWED } from '@site/server-kit';
 
 const TOKEN = 'operator-token-for-the-test';
 

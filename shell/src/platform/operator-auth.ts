@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FailedAuthThrottle } from './auth-throttle';
+import { FailedAuthThrottle } from '@site/server-kit';
 
 const REALM = 'Basic realm="platform", charset="UTF-8"';
 

@@ -1,7 +1,7 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { takeShellConfig } from './start-config';
 import { lifecycleFromEnv } from './config';
-import { Lifecycle } from './lifecycle';
+import { Lifecycle } from '@site/server-kit';
 
 // Server renders never commit: without this, every observer's reaction would outlive its request.
 enableStaticRendering(true);

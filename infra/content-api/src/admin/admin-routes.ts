@@ -23,7 +23,7 @@ import { deleteEntity, deletePage, readEntity, reindexEverything, saveEntity, sa
 import { isPageSlug } from '../content/pages';
 import { toNumber } from '../db/database';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { FailedAuthThrottle } from '../http/auth-throttle';
+import { AdminAuthThrottle } from '../http/auth-throttle';
 import { localeOf } from '../http/params';
 import type { RouteContext } from '../routes/route-context';
 import { registerIntakeReadRoutes } from './intake-routes';
@@ -74,7 +74,7 @@ export function registerAdminRoutes(app: FastifyInstance, { db, engine, config }
 
   // Wrong tokens are counted per client address: guessing the token meets 429s with Retry-After after a few tries.
   // On PostgreSQL the count is shared by every replica, so that N replicas do not allow N times the guesses.
-  const throttle = new FailedAuthThrottle(engine === 'postgres' ? { sharedThrough: db } : {});
+  const throttle = new AdminAuthThrottle(engine === 'postgres' ? db : undefined);
   app.addHook('onClose', async () => throttle.close());
 
   app.register(async (admin) => {

@@ -1,4 +1,4 @@
-import { AUTH_FAILURES_ALLOWED } from '../http/auth-throttle';
+import { AUTH_FAILURES_ALLOWED } from '@site/server-kit';
 import { ENGINES, adminHeaders, getJson, startTestApi, type TestApi } from '../test-support/test-api';
 
 describe.each(ENGINES)('the admin API on %s throttles failed authentication per client address', (engine) => {

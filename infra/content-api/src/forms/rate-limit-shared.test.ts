@@ -1,4 +1,4 @@
-import { AUTH_FAILURES_ALLOWED } from '../http/auth-throttle';
+import { AUTH_FAILURES_ALLOWED } from '@site/server-kit';
 import { adminHeaders, getJson, startTestApi, type TestApi } from '../test-support/test-api';
 import { PostgresRateLimiter } from './rate-limit-postgres';
 

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
-import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { FailedAuthThrottle, type FailedAuthThrottleOptions } from '@site/server-kit';
 
-/** Wrong credentials one client address may present within the window before it is made to wait. */
-export const AUTH_FAILURES_ALLOWED = 10;
-const AUTH_FAILURE_WINDOW_SECONDS = 60;
 const AUTH_FAILURES = 'auth_failures';
 /** Expired counters are deleted this often (an expired counter is never read again: this only bounds growth). */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
@@ -26,44 +24,31 @@ export async function dropAuthFailureTable(db: Knex): Promise<void> {
   await db.schema.dropTableIfExists(AUTH_FAILURES);
 }
 
-interface FailedAuthThrottleOptions {
-  /**
-   * A PostgreSQL query builder: the counts are kept in its database (through its pool), so every replica of the API
-   * counts the same failures. Without it they are kept in memory, right for one process.
-   */
-  sharedThrough?: Knex;
-  allowed?: number;
-  windowSeconds?: number;
-}
-
 /**
- * Failed authentication per client address: after `allowed` wrong credentials within the window, every further
- * attempt from that address is refused (429 with Retry-After) until the window ends, whatever it carries, so that
- * guessing a token costs a window per handful of guesses. Successes do not clear the count: a caller holding one
- * valid credential must not be able to reset its budget for guessing another. In PostgreSQL the same limiter
- * (RateLimiterPostgres: an atomic upsert per failure) replaces the in-memory one, so the rule stays the same.
+ * The admin API's throttle of failed authentication (the platform's rule, @site/server-kit). In PostgreSQL the
+ * counts are kept in the database (RateLimiterPostgres: an atomic upsert per failure, through the query builder's
+ * pool), so every replica of the API counts the same failures; on SQLite, one process, they are kept in memory.
  */
-export class FailedAuthThrottle {
-  private readonly failures: RateLimiterAbstract;
-  private readonly allowed: number;
+export class AdminAuthThrottle extends FailedAuthThrottle {
   private readonly sweeper: NodeJS.Timeout | undefined;
 
-  constructor({ sharedThrough, allowed = AUTH_FAILURES_ALLOWED, windowSeconds = AUTH_FAILURE_WINDOW_SECONDS }: FailedAuthThrottleOptions = {}) {
-    this.allowed = allowed;
-    const limits = { points: allowed, duration: windowSeconds, blockDuration: windowSeconds };
-    if (!sharedThrough) {
-      this.failures = new RateLimiterMemory(limits);
-      return;
-    }
-    this.failures = new RateLimiterPostgres({
+  constructor(sharedThrough?: Knex, limits: Omit<FailedAuthThrottleOptions, 'store'> = {}) {
+    super({
       ...limits,
-      storeClient: sharedThrough,
-      storeType: 'knex',
-      tableName: AUTH_FAILURES,
-      tableCreated: true,
-      // Our own sweep, stopped on close, instead of the limiter's timer that re-arms forever.
-      clearExpiredByTimeout: false,
+      store: sharedThrough
+        ? (counted) =>
+            new RateLimiterPostgres({
+              ...counted,
+              storeClient: sharedThrough,
+              storeType: 'knex',
+              tableName: AUTH_FAILURES,
+              tableCreated: true,
+              // Our own sweep, stopped on close, instead of the limiter's timer that re-arms forever.
+              clearExpiredByTimeout: false,
+            })
+        : undefined,
     });
+    if (!sharedThrough) return;
     this.sweeper = setInterval(() => {
       sharedThrough(AUTH_FAILURES)
         .where('expire', '<', Date.now())
@@ -71,21 +56,6 @@ export class FailedAuthThrottle {
         .catch(() => undefined);
     }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
-  }
-
-  /** Seconds the address must wait before its next attempt counts; 0 when it may try now. */
-  async retryAfterSeconds(address: string): Promise<number> {
-    const state = await this.failures.get(address);
-    if (!state || state.consumedPoints < this.allowed) return 0;
-    return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-  }
-
-  async recordFailure(address: string): Promise<void> {
-    // Over the limit the limiter rejects with its state: the address is now blocked, which is what the caller wants.
-    // A store error (a RateLimiterPostgres rejection that is an Error, not a state) is not swallowed.
-    await this.failures.consume(address).catch((rejection: unknown) => {
-      if (rejection instanceof Error) throw rejection;
-    });
   }
 
   /** Stops the sweep of the shared table; the pool is the caller's to close. */

@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
  * busy ones), lets requests in flight finish for at most `drainTimeoutMs`, closes its pools and stores and exits 0.
  * A drain that does not finish in time logs what it cuts and exits 1.
  */
-interface LifecycleSettings {
+export interface LifecycleSettings {
   /** How long requests in flight may finish once the server stops accepting (DRAIN_TIMEOUT_MS). */
   drainTimeoutMs: number;
   /** How long the server keeps accepting while it reports not-ready (SHUTDOWN_DELAY_MS; 0 under Kubernetes' preStop). */
   shutdownDelayMs: number;
 }
 
-interface LifecycleOptions extends LifecycleSettings {
+export interface LifecycleOptions extends LifecycleSettings {
   name: string;
   /** Closes what the server holds once nothing is in flight: database pools, SQLite handles, stores. */
   closeResources?: () => Promise<void>;
