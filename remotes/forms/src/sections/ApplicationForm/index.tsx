@@ -64,7 +64,7 @@ export default function ApplicationFormSection({ descriptor, data }: SectionProp
         <Field formId={id} name="programId" label={<FormattedMessage id="forms.field.program" />} error={flow.errors.programId}>
           {(control) => (
             // Remounted when the page's programId changes, so the preselection follows the link that was followed.
-            <Select {...control} key={programId ?? ''} defaultValue={knownProgram ? programId : ''}>
+            <Select key={programId ?? ''} {...control} defaultValue={knownProgram ? programId : ''}>
               <option value="">{intl.formatMessage({ id: 'forms.field.programNone' })}</option>
               {programs.map((program) => (
                 <option key={program.id} value={program.id}>

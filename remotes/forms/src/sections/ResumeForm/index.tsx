@@ -39,7 +39,7 @@ export default function ResumeFormSection({ descriptor, data }: SectionProps<Res
         <Field formId={id} name="vacancyId" label={<FormattedMessage id="forms.field.vacancy" />} error={flow.errors.vacancyId}>
           {(control) => (
             // Remounted when the page's vacancyId changes, so following another vacancy's link preselects it.
-            <Select {...control} key={vacancyId ?? ''} defaultValue={knownVacancy ? vacancyId : ''}>
+            <Select key={vacancyId ?? ''} {...control} defaultValue={knownVacancy ? vacancyId : ''}>
               <option value="">{intl.formatMessage({ id: 'forms.field.vacancyOpen' })}</option>
               {vacanciesByCentre(vacancies).map((group) => (
                 <optgroup key={group.centre} label={group.centre}>
