@@ -8,6 +8,7 @@
 // Figures only: nothing here passes or fails. Part of the phone bench; `node bench/repeat-visit.js <site URL>` runs
 // it alone against a running site.
 const fs = require('node:fs');
+const { scriptTraffic } = require('../src/script-traffic');
 
 /** First page, then second page: the home page, a page of the same remote, of another remote, and another locale. */
 const PAIRS = [
@@ -20,32 +21,6 @@ const PAIRS = [
 
 /** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-
-/**
- * The scripts of one page view by URL, with their network bytes (requests of one URL summed).
- * @param {import('puppeteer-core').CDPSession} session
- */
-function scriptTraffic(session) {
-  /** @type {Map<string, { url: string, bytes: number }>} */
-  let scripts = new Map();
-  session.on('Network.requestWillBeSent', (event) => {
-    if (event.type === 'Script') scripts.set(event.requestId, { url: event.request.url, bytes: 0 });
-  });
-  session.on('Network.loadingFinished', (event) => {
-    const script = scripts.get(event.requestId);
-    if (script) script.bytes = event.encodedDataLength;
-  });
-  return {
-    /** The page view's scripts so far, then a new count starts. */
-    take() {
-      /** @type {Map<string, number>} */
-      const bytes = new Map();
-      for (const script of scripts.values()) bytes.set(script.url, (bytes.get(script.url) ?? 0) + script.bytes);
-      scripts = new Map();
-      return bytes;
-    },
-  };
-}
 
 /** @param {Map<string, number>} scripts */
 const total = (scripts) => [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
