@@ -33,6 +33,45 @@ test.describe('the mobile menu', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test("keeps Tab inside the menu while the focus trap's code is still on its way (a slow network, a quick keyboard)", async ({ page }) => {
+    let releaseTrap = () => {};
+    const trapHeld = new Promise<void>((resolve) => (releaseTrap = resolve));
+    let trapAsked = false;
+    await page.route(/\/_shell\/focus-trap\.[0-9a-f]+\.js$/, async (route) => {
+      trapAsked = true;
+      await trapHeld;
+      await route.continue();
+    });
+    await openHydrated(page, '/');
+    await page.locator('[data-menu-toggle]').click();
+    const menu = page.locator('[data-menu="mobile"]');
+    await expect(menu).toBeVisible();
+    await expect.poll(() => trapAsked, { message: "the menu asks for the trap's code when it opens" }).toBe(true);
+    const links = menu.getByRole('link');
+    const count = await links.count();
+    const inMenu = () => page.evaluate(() => document.querySelector('[data-menu="mobile"]')!.contains(document.activeElement));
+
+    await links.nth(count - 1).focus();
+    await page.keyboard.press('Tab');
+    expect(await inMenu(), 'Tab past the last entry, before the trap arrived').toBe(true);
+    expect((await focused(page)).text).toBe(((await links.first().textContent()) ?? '').trim());
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused(page)).text).toBe(((await links.nth(count - 1).textContent()) ?? '').trim());
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe(((await links.nth(1).textContent()) ?? '').trim());
+
+    // Once the trap's code arrives, the trap takes over: Tab still wraps within the menu, Escape closes it.
+    releaseTrap();
+    await page.waitForLoadState('networkidle');
+    await links.nth(count - 1).focus();
+    await page.keyboard.press('Tab');
+    expect(await inMenu(), 'Tab past the last entry, with the trap').toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.locator('[data-menu-toggle]')).toBeFocused();
+  });
+
   test("following a menu link moves focus to the new page's heading and announces the page politely", async ({ page }) => {
     await openHydrated(page, '/');
     const announcer = page.locator('[data-route-announcer]');

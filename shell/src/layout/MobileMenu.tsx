@@ -92,10 +92,21 @@ export const MobileMenu = observer(function MobileMenu({
     let trap: FocusTrap | null = null;
     // Escape works from the first moment, before the trap's code has arrived: it lets go of the trap, then closes
     // the menu through the header, which hands focus back to the button (while the trap holds, focus could not leave).
+    // Until the trap has arrived (a slow network, a quick keyboard), Tab and Shift+Tab go round the menu's links
+    // here, so focus never reaches the page behind the menu; from then on the trap handles them.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      trap?.deactivate();
-      close.current();
+      if (event.key === 'Escape') {
+        trap?.deactivate();
+        close.current();
+        return;
+      }
+      if (event.key !== 'Tab' || trap) return;
+      const links = [...container.querySelectorAll<HTMLElement>('a[href]')];
+      if (links.length === 0) return;
+      event.preventDefault();
+      const current = links.indexOf(document.activeElement as HTMLElement);
+      const next = event.shiftKey ? (current <= 0 ? links.length - 1 : current - 1) : (current + 1) % links.length;
+      links[next]?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     const activate = ({ createFocusTrap }: typeof import('focus-trap')) => {
