@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { FailedAuthThrottle, type FailedAuthThrottleOptions } from '@site/server-kit';
+import { FailedAuthThrottle } from '@site/server-kit';
 
 const AUTH_FAILURES = 'auth_failures';
 /** Expired counters are deleted this often (an expired counter is never read again: this only bounds growth). */
@@ -32,9 +32,8 @@ export async function dropAuthFailureTable(db: Knex): Promise<void> {
 export class AdminAuthThrottle extends FailedAuthThrottle {
   private readonly sweeper: NodeJS.Timeout | undefined;
 
-  constructor(sharedThrough?: Knex, limits: Omit<FailedAuthThrottleOptions, 'store'> = {}) {
+  constructor(sharedThrough?: Knex) {
     super({
-      ...limits,
       store: sharedThrough
         ? (counted) =>
             new RateLimiterPostgres({
