@@ -111,7 +111,12 @@ async function throttledPage(browser, url) {
   const loaded = new Promise((resolve) => cdp.once('Page.loadEventFired', resolve));
   const { errorText } = await cdp.send('Page.navigate', { url });
   if (errorText) throw new Error(`${url}: ${errorText}`);
-  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 120_000))]);
+  // A page that never fires load is measured as it stands after two minutes; the timer goes once load has fired, so
+  // that it does not hold the finished bench's process open.
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  await Promise.race([loaded, new Promise((resolve) => (timer = setTimeout(resolve, 120_000)))]);
+  clearTimeout(timer);
   return { context, page, cdp };
 }
 
